@@ -1,0 +1,46 @@
+// The cluster: for each GPU type, its list of nodes (node sizes may differ).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cluster/node.h"
+
+namespace arachne {
+
+class GpuCatalog;
+
+class Composition {
+ public:
+  std::string name;         // preset name or file stem; may be empty
+  std::string description;  // free text (presets document their choice here)
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  // Appends a node; assigns the next free id when node.id < 0. Returns the id.
+  int addNode(Node node);
+  bool removeNode(int id);
+  Node* findNode(int id);
+  const Node* findNode(int id) const;
+  void clear() { nodes_.clear(); }
+
+  int totalGpus() const;
+  int gpusOfType(const std::string& gpuType) const;
+  // GPU type ids present, in order of first appearance.
+  std::vector<std::string> gpuTypes() const;
+  // Node sizes per type, e.g. {"h100": {4,4,4}, "a6000": {4,1}}.
+  std::map<std::string, std::vector<int>> nodeSizesByType() const;
+  double pricePerHour(const GpuCatalog& catalog) const;
+  // Inter-node bandwidth of a node: its override, else the catalog's figure for its type.
+  double interNodeGbps(const Node& n, const GpuCatalog& catalog) const;
+
+  // The inline text form: TYPE:SIZExCOUNT[+SIZExCOUNT...][,TYPE:...], sizes grouped in order.
+  std::string toInlineSpec() const;
+
+  bool operator==(const Composition& o) const;
+
+ private:
+  std::vector<Node> nodes_;
+};
+
+}  // namespace arachne

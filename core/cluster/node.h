@@ -1,0 +1,15 @@
+// One machine of the cluster: N GPUs of one type.
+#pragma once
+
+#include <string>
+
+namespace arachne {
+
+struct Node {
+  int id = 0;                    // unique within the composition, stable, >= 0
+  std::string gpu_type;          // catalog id
+  int gpus = 0;                  // GPUs in the node (any positive count: 1, 3, 4, 6, 8 ...)
+  double inter_node_gbps = 0;    // per node, per direction; 0 = take the catalog's figure
+};
+
+}  // namespace arachne

@@ -1,0 +1,70 @@
+// Prices a fully specified plan: per-stage time and memory, 1F1B iteration time, batch split,
+// throughput. Precomputes per-(GPU type, TP, micro-batch) prefix sums so that pricing a plan
+// costs O(stages), because the planners price millions of plans.
+#pragma once
+
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cluster/composition.h"
+#include "cost/plan_report.h"
+#include "model/model.h"
+#include "catalog/training_spec.h"
+
+namespace arachne {
+
+class GpuCatalog;
+class ProfileSet;
+struct GpuType;
+
+class CostModel {
+ public:
+  // Keeps copies of the composition, the model and the spec; the catalog and profiles must
+  // outlive the cost model. Throws LoadError when the composition names a GPU type the catalog
+  // lacks.
+  CostModel(const GpuCatalog& catalog, const Composition& composition, const Model& model,
+            const TrainingSpec& spec, const ProfileSet& profiles);
+  ~CostModel();
+  CostModel(const CostModel&) = delete;
+  CostModel& operator=(const CostModel&) = delete;
+
+  // Prices the plan as given. When rebalance is true the global batch is split across the
+  // replicas in proportion to their speed (whole micro-batches) and the report's
+  // micro_batches may differ from the plan's; when false the plan's micro_batches are used.
+  PlanReport price(const Plan& plan, bool rebalance = true) const;
+  // price() followed by writing the split back into plan.templates[i].micro_batches.
+  PlanReport priceAndUpdate(Plan& plan) const;
+
+  // --- Low-level queries for the fill and the planners (all O(1) after construction). ---
+  // GPU types of the composition, indexed 0..gpuTypeCount()-1 in order of first appearance.
+  int gpuTypeCount() const;
+  int gpuIndex(const std::string& gpuTypeId) const;  // -1 when not in the composition
+  const GpuType& gpuType(int gpuIndex) const;
+  // Whether profiles exist for every layer type at (gpu, tp, mbs); when not, `why` says which.
+  bool hasProfile(int gpuIndex, int tp, int microBatch, std::string* why = nullptr) const;
+  // Per-micro-batch compute + TP communication of layers [first, last] on one GPU of a TP
+  // group (MoE stages assume the fastest-possible tiling is priced separately); +inf when a
+  // profile is missing.
+  double layersTime(int gpuIndex, int tp, int microBatch, int firstLayer, int lastLayer) const;
+  // Itemised per-GPU memory of a stage holding [first, last] at position stageIndex of a
+  // depth-deep pipeline with the given micro-batches in flight limit (min(depth - stageIndex,
+  // microBatches) are held), replicas (for distributed-optimizer sharding) and tiling.
+  StageMemory stageMemory(int gpuIndex, int tp, int microBatch, int firstLayer, int lastLayer,
+                          int stageIndex, int depth, int microBatches, int replicas,
+                          const ExpertTiling& tiling = {}) const;
+  // The component that is largest in the footprint (for "which component is over" messages).
+  static std::string largestComponent(const StageMemory& m);
+
+  const Model& model() const;
+  const TrainingSpec& spec() const;
+  const Composition& composition() const;
+  const ProfileSet& profiles() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> d;
+};
+
+}  // namespace arachne

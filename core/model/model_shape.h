@@ -1,0 +1,35 @@
+// Architecture hyperparameters of a model, enough to count parameters, FLOPs and activations.
+#pragma once
+
+namespace arachne {
+
+enum class MlpKind { SwiGlu, Gelu, Relu };
+enum class NormKind { RmsNorm, LayerNorm };
+enum class AttentionKind { Gqa, Mla };
+
+struct ModelShape {
+  int hidden = 0;        // h
+  int ffn = 0;           // f of a dense block (0 in all-MoE models)
+  int heads = 0;         // a
+  int kv_heads = 0;      // g (== heads for MHA)
+  int head_dim = 0;      // d; stored explicitly (Qwen3: a*d != h)
+  int vocab = 0;         // V (as trained, i.e. padded)
+  int positions = 0;     // learned position embeddings (0 for RoPE)
+  bool tied_embeddings = false;
+  bool qk_norm = false;
+  bool biases = false;
+  MlpKind mlp = MlpKind::SwiGlu;
+  NormKind norm = NormKind::RmsNorm;
+  AttentionKind attention = AttentionKind::Gqa;
+  int embed_proj_dim = 0;  // OPT-350M embeds at 512 and projects to h (0 = none)
+  // MoE
+  int experts = 0;         // routed experts E
+  int top_k = 0;           // k
+  int expert_ffn = 0;      // f_e
+  int shared_experts = 0;
+  int dense_ffn = 0;       // f of the leading dense layers of an MoE model
+  // MLA (DeepSeek)
+  int q_lora_rank = 0, kv_lora_rank = 0, qk_nope_head_dim = 0, qk_rope_head_dim = 0, v_head_dim = 0;
+};
+
+}  // namespace arachne

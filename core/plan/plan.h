@@ -1,0 +1,67 @@
+// A plan: filled templates that run data parallel over the global batch, plus what was left out.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arachne {
+
+struct ExpertTiling {
+  int ep = 1;   // expert parallel: experts split over EP ranks (may cross nodes)
+  int etp = 1;  // expert tensor parallel: one expert sliced over ETP GPUs (node bound, divides tp)
+  int edp = 1;  // expert data parallel: what remains, W_s / (EP * ETP)
+  bool operator==(const ExpertTiling&) const = default;
+};
+
+struct Stage {
+  std::string gpu_type;  // catalog id
+  int tp = 1;
+  int first_layer = 0;   // inclusive indices into Model::layers
+  int last_layer = 0;
+  // The node holding this stage's TP group in each replica: node_ids[r] for replica r
+  // (size == template replicas; a node may appear more than once).
+  std::vector<int> node_ids;
+  std::optional<ExpertTiling> expert_tiling;  // MoE stages only
+  bool operator==(const Stage&) const = default;
+};
+
+struct Template {
+  int replicas = 1;       // DP degree of this pipeline structure
+  int micro_batch = 1;    // sequences per micro-batch
+  int micro_batches = 1;  // micro-batches per replica per iteration (M)
+  std::vector<Stage> stages;
+  int depth() const { return static_cast<int>(stages.size()); }
+  int gpus() const;  // replicas * sum of tp
+  bool operator==(const Template&) const = default;
+};
+
+struct UnusedGpus {
+  std::string gpu_type;
+  int node_id = 0;
+  int count = 0;
+  std::string reason;  // the cost model's reason, with numbers
+  bool operator==(const UnusedGpus&) const = default;
+};
+
+struct Provenance {
+  std::string catalog;          // GPU + model catalog identity, e.g. "builtin-1"
+  std::string profile_set;      // e.g. "analytic-v1" or an imported file
+  std::string planner;          // e.g. "greedy", "arachne", "hand"
+  std::string planner_version;
+  std::uint64_t seed = 0;
+  std::string cluster;          // the composition's inline form
+  std::string model;            // model id
+  bool operator==(const Provenance&) const = default;
+};
+
+struct Plan {
+  Provenance provenance;
+  std::vector<Template> templates;
+  std::vector<UnusedGpus> unused_gpus;
+  int gpusUsed() const;
+  bool operator==(const Plan&) const = default;
+};
+
+}  // namespace arachne

@@ -1,0 +1,41 @@
+// A set of profile entries keyed exactly by (GPU type, TP, micro-batch, layer type).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "profile/profile_entry.h"
+
+namespace arachne {
+
+class ProfileSet {
+ public:
+  std::string name;  // e.g. "analytic-v1" or the imported file's name
+  std::string model_id;  // the model the entries were made for
+
+  void set(const ProfileKey& key, ProfileEntry entry);
+  // Exact-match lookup; nullptr when the configuration is outside the search space.
+  const ProfileEntry* find(const std::string& gpuType, int tp, int microBatch,
+                           const std::string& layerType) const;
+  // Why find() returned nullptr, in words, e.g. "no profile entry for (a100-40, TP 8, mbs 4,
+  // dense): TP 8 was not profiled for a100-40 (profiled: 1, 2, 4)".
+  std::string missingReason(const std::string& gpuType, int tp, int microBatch,
+                            const std::string& layerType) const;
+  // Entries of `measured` replace ours key by key (measured profiles take precedence).
+  void overlay(const ProfileSet& measured);
+
+  size_t size() const { return entries_.size(); }
+  std::vector<ProfileKey> keys() const;
+  // Sorted distinct values present for a GPU type (used by masks and the fill).
+  std::vector<int> tpDegrees(const std::string& gpuType) const;
+  std::vector<int> microBatches(const std::string& gpuType, int tp) const;
+
+ private:
+  static std::string keyString(const std::string& g, int tp, int mbs, const std::string& l);
+  std::unordered_map<std::string, ProfileEntry> entries_;
+  std::unordered_map<std::string, ProfileKey> keys_;
+};
+
+}  // namespace arachne
