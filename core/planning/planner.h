@@ -1,0 +1,81 @@
+// The interface every planner implements (greedy, random, exhaustive, the learned policy …),
+// and the registry the CLI and the GUI use to make them by name.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cost/plan_report.h"
+#include "plan/plan.h"
+
+namespace arachne {
+
+class CostModel;
+
+struct PlannerBudget {
+  double seconds = 10.0;        // wall-clock limit; <= 0 means none
+  long long evaluations = 0;    // plan evaluations (fills priced); 0 means none
+};
+
+struct PlannerProgress {
+  long long evaluations = 0;
+  double elapsed_s = 0;
+  double best_sequences_per_s = 0;  // best throughput so far (0 before any feasible plan)
+  double fraction = -1;             // 0..1 when the planner can tell, else -1
+  std::string message;              // human readable, e.g. "1,204 plans, best 41.3 seq/s"
+};
+
+// One construction step as the planner took it: the template placed and the plan's throughput
+// after it (the per-step reward is the difference to the previous step's).
+struct ConstructionStep {
+  Template placed;                  // after fill
+  double throughput_before = 0;     // sequences/s
+  double throughput_after = 0;
+  double reward = 0;                // after - before, or the penalty on an infeasible first step
+  std::string note;                 // e.g. "STOP", "infeasible: …"
+};
+
+struct PlannerStats {
+  long long evaluations = 0;
+  double elapsed_s = 0;
+  // Best-so-far sequences/s against evaluations, one point per improvement.
+  std::vector<std::pair<long long, double>> best_curve;
+  bool cancelled = false;           // stopped by the cancel flag (the best plan so far is kept)
+  bool refused = false;             // e.g. exhaustive: the space cannot be searched in budget
+  std::string message;              // why refused, or a summary
+};
+
+struct PlannerResult {
+  bool found = false;               // a feasible plan exists in `plan`
+  Plan plan;                        // priced; provenance filled (planner, version, seed)
+  PlanReport report;
+  PlannerStats stats;
+  std::vector<ConstructionStep> construction;  // the steps that built `plan`, in order
+};
+
+using ProgressCallback = std::function<void(const PlannerProgress&)>;
+
+class Planner {
+ public:
+  virtual ~Planner() = default;
+  virtual std::string name() const = 0;
+  virtual std::string version() const = 0;
+  // Plans on the problem the cost model was built for. `progress` may be empty; it is called
+  // from the planning thread at most every ~50 ms. When `cancel` becomes true the planner
+  // returns promptly (well under a second) with the best plan so far.
+  virtual PlannerResult plan(const CostModel& cost, const PlannerBudget& budget,
+                             std::uint64_t seed, const ProgressCallback& progress,
+                             const std::atomic<bool>* cancel) = 0;
+};
+
+// Names of every planner the core provides, in display order.
+std::vector<std::string> plannerNames();
+// nullptr when the name is unknown.
+std::unique_ptr<Planner> makePlanner(const std::string& name);
+
+}  // namespace arachne
