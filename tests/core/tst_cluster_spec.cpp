@@ -322,18 +322,23 @@ class TstClusterSpec : public QObject {
     a.name = "lab";
     saveClusterFile(a, p.string());
     QVERIFY(loadClusterFile(p.string(), catalog_) == a);
+    // A hard link still sees the old text afterwards: the new file was renamed into place
+    // rather than written over the old one, so a crash mid-write could not have truncated it.
+    const fs::path link = fs::path(dir.path().toStdString()) / "link.json";
+    fs::create_hard_link(p, link);
     Composition b = parseInlineCluster("a6000:1x3,a5000:4x1", catalog_);
     b.name = "lab";
     saveClusterFile(b, p.string());
     QVERIFY(loadClusterFile(p.string(), catalog_) == b);
     QCOMPARE(readFile(p), clusterToJson(b));
+    QCOMPARE(readFile(link), clusterToJson(a));
     // No temporary file is left beside it.
     int files = 0;
     for (const auto& entry : fs::directory_iterator(dir.path().toStdString())) {
       Q_UNUSED(entry);
       ++files;
     }
-    QCOMPARE(files, 1);
+    QCOMPARE(files, 2);
   }
 
   void saveToMissingDirectoryThrows() {
