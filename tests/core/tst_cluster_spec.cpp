@@ -402,8 +402,12 @@ class TstClusterSpec : public QObject {
     QVERIFY(QDir::setCurrent(dir.path()));
     writeFile(root / "paper-2t-64", R"({"schema_version":1,"nodes":[{"gpu_type":"a6000","gpus":1}]})");
     c = resolveCluster("paper-2t-64", catalog_);
-    QDir::setCurrent(cwd);
     QCOMPARE(c.totalGpus(), 1);
+    // A bare file name saves into the current directory.
+    saveClusterFile(c, "rel.cluster.json");
+    const bool relativeSaved = resolveCluster("rel.cluster.json", catalog_) == c;
+    QDir::setCurrent(cwd);
+    QVERIFY(relativeSaved);
   }
 
   void resolveErrorSaysWhatWasTried() {
