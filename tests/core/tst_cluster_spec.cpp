@@ -106,6 +106,7 @@ class TstClusterSpec : public QObject {
     Composition c = parseInlineCluster("  H100-sxm : 4 x 2 , A6000:1X3 + 3x1  ", catalog_);
     QCOMPARE(c.toInlineSpec(), std::string("h100:4x2,a6000:1x3+3x1"));
     QCOMPARE(c.nodes().front().gpu_type, std::string("h100"));
+    QCOMPARE(parseInlineCluster("h100:4\u00d72", catalog_).toInlineSpec(), std::string("h100:4x2"));
   }
 
   void inlineDuplicateGroupsAppend() {
