@@ -168,6 +168,11 @@ class TstPresets : public QObject {
     }
   }
 
+  void inlineFormTakesBuiltinAliases() {
+    Composition c = resolveCluster("H100-SXM:4x2,RTX-A6000:1x3", catalog());
+    QCOMPARE(c.toInlineSpec(), std::string("h100:4x2,a6000:1x3"));
+  }
+
   void unknownPresetListsTheKnown() {
     try {
       loadPreset("paper-9t-1", catalog());
