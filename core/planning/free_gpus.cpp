@@ -87,4 +87,16 @@ void FreeGpus::give(int type, int nodeId, int k) {
   }
 }
 
+FreeGpus FreeGpus::onlyNode(int nodeId) const {
+  FreeGpus f = *this;
+  for (TypeState& ts : f.types_)
+    for (NodeSlot& n : ts.nodes) {
+      if (n.node_id == nodeId || n.free == 0) continue;
+      adjustCapacity(ts, n.free, 0);
+      ts.free -= n.free;
+      n.free = 0;
+    }
+  return f;
+}
+
 }  // namespace arachne

@@ -52,6 +52,8 @@ class FreeGpus {
   int take(int type, int k);
   // Gives back k GPUs to a node (node_id of this type).
   void give(int type, int nodeId, int k);
+  // A copy in which only the given node keeps its free GPUs (type indices unchanged).
+  FreeGpus onlyNode(int nodeId) const;
 
  private:
   struct TypeState {
@@ -61,7 +63,7 @@ class FreeGpus {
     int capacity[kMaxTpLevels] = {};
   };
   void build(const std::vector<Node>& nodes);
-  void adjustCapacity(TypeState& t, int oldFree, int newFree);
+  static void adjustCapacity(TypeState& t, int oldFree, int newFree);
   std::vector<TypeState> types_;
   int largest_node_ = 0;
 };
