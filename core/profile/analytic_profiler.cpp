@@ -22,7 +22,8 @@ ProfileEntry analyticEntry(const GpuType& gpu, const Model& model, const LayerTy
   const double peak = gpu.peakTflops(spec.precision) * 1e12;
   const double memBw = gpu.memory_bandwidth_gbps * 1e9 * F::memory_efficiency;
   const double gpuFwd = c.fwd_flops / tp;
-  const double eff = gpu.matmul_efficiency * gpuFwd / (gpuFwd + F::half_efficiency_flops);
+  const double eff = gpu.matmul_efficiency * F::layer_efficiency * gpuFwd /
+                     (gpuFwd + F::half_efficiency_flops);
   const double flopTime = gpuFwd > 0 ? (c.train_flops / tp) / (peak * eff) : 0.0;
   const double memTime = memBw > 0 ? c.traffic_bytes / memBw : 0.0;
   e.compute_s = std::max(flopTime, memTime) + F::launch_overhead_s;

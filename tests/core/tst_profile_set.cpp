@@ -105,7 +105,7 @@ class TstProfileSet : public QObject {
     for (int tp : {1, 2}) {
       ProfileEntry e = analyticEntry(g, m, m.layer_types[0], s, tp, 1);
       const double F = fwd / tp;
-      const double eff = 0.8 * F / (F + AnalyticFactors::half_efficiency_flops);
+      const double eff = 0.8 * AnalyticFactors::layer_efficiency * F / (F + AnalyticFactors::half_efficiency_flops);
       QVERIFY(near(e.compute_s, 3 * F / (100e12 * eff) + AnalyticFactors::launch_overhead_s));
       const double arBytes = T * h * 2;
       const double ar = tp == 1 ? 0 : 4 * (2.0 * (tp - 1) / tp * arBytes / (100e9 * 0.85) + 2.0 * (tp - 1) * 5e-6);
@@ -122,7 +122,7 @@ class TstProfileSet : public QObject {
     s.activation_checkpointing = true;
     ProfileEntry c = analyticEntry(g, m, m.layer_types[0], s, 2, 1);
     const double F = fwd / 2;
-    const double eff = 0.8 * F / (F + AnalyticFactors::half_efficiency_flops);
+    const double eff = 0.8 * AnalyticFactors::layer_efficiency * F / (F + AnalyticFactors::half_efficiency_flops);
     QVERIFY(near(c.compute_s, 4 * F / (100e12 * eff) + AnalyticFactors::launch_overhead_s));
     QVERIFY(near(c.activation_bytes, T * h * 2 / 2));
   }
