@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <random>
 
 #include "planning/construction_episode.h"
 #include "planning/planner_run.h"
@@ -70,6 +71,86 @@ double secondsPerFill(const ConstructionEpisode& root, PlannerRun& run) {
   return std::max(1e-7, dt / static_cast<double>(sample.size()));
 }
 
+// Fills the depth-first search would run below `root`, by Knuth's random-probe estimator.
+// One pass over the root's children counts them and keeps a reservoir sample that is filled
+// to estimate how many are feasible (and so searched further); each probe then walks one
+// random path below a feasible root child, sampling every node's children the same way.
+// `secondsPerFill` receives the time per fill weighted as the search weighs the levels.
+double probeFills(const ConstructionEpisode& root, StageOrders orders, int probes,
+                  std::mt19937_64& rng, PlannerRun& run, double& secondsPerFill) {
+  constexpr size_t kSample = 32;
+  struct Sampled {
+    double children = 0, feasible = 0, seconds = 0;  // seconds: mean per sampled fill
+    std::vector<std::pair<TemplateChoice, FillResult>> ok;
+  };
+  long long visits = 0;
+  bool stopped = false;
+  auto sampleNode = [&](const ConstructionEpisode& e, const std::vector<TemplateChoice>& placed,
+                        size_t want) {
+    Sampled out;
+    std::vector<TemplateChoice> sample;
+    TemplateEnumerator::forEach(e.space(), e.free(), orders, [&](const TemplateChoice& c) {
+      if ((++visits & 4095) == 0 && run.shouldStop()) {
+        stopped = true;
+        return false;
+      }
+      if (!canonicalAfter(placed, c)) return true;
+      out.children += 1;
+      if (sample.size() < want) {
+        sample.push_back(c);
+      } else {
+        const auto j = std::uniform_real_distribution<double>(0, out.children)(rng);
+        if (j < static_cast<double>(want)) sample[static_cast<size_t>(j)] = c;
+      }
+      return true;
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    for (const auto& c : sample) {
+      FillResult r = e.tryStep(c);
+      if (r.feasible) out.ok.emplace_back(c, std::move(r));
+    }
+    run.addEvaluations(static_cast<long long>(sample.size()));
+    if (!sample.empty()) {
+      out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() /
+                    static_cast<double>(sample.size());
+      out.feasible = out.children * static_cast<double>(out.ok.size()) / static_cast<double>(sample.size());
+    }
+    return out;
+  };
+
+  run.progress(-1, "estimating the search space (" + toString(orders) + ")");
+  Sampled top = sampleNode(root, {}, kSample * static_cast<size_t>(std::max(1, probes)));
+  double fills = top.children, seconds = top.children * top.seconds;
+  if (top.ok.empty() || stopped) {
+    if (fills > 0) secondsPerFill = std::max(1e-7, seconds / fills);
+    return fills;
+  }
+  double below = 0, belowTime = 0;
+  for (int p = 0; p < probes && !stopped && !run.shouldStop(); ++p) {
+    auto& start = top.ok[std::uniform_int_distribution<size_t>(0, top.ok.size() - 1)(rng)];
+    ConstructionEpisode e = root;
+    std::vector<TemplateChoice> placed{start.first};
+    e.stepWith(start.first, start.second);
+    double weight = 1, est = 0, estTime = 0;
+    while (!e.done() && !stopped) {
+      Sampled node = sampleNode(e, placed, kSample);
+      est += weight * node.children;
+      estTime += weight * node.children * node.seconds;
+      if (node.ok.empty()) break;
+      weight *= node.feasible;
+      auto& pick = node.ok[std::uniform_int_distribution<size_t>(0, node.ok.size() - 1)(rng)];
+      placed.push_back(pick.first);
+      e.stepWith(pick.first, std::move(pick.second));
+    }
+    below += est;
+    belowTime += estTime;
+  }
+  fills += top.feasible * below / std::max(1, probes);
+  seconds += top.feasible * belowTime / std::max(1, probes);
+  if (fills > 0) secondsPerFill = std::max(1e-7, seconds / fills);
+  return fills;
+}
+
 }  // namespace
 
 PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget& budget,
@@ -78,22 +159,35 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
   ConstructionEpisode root(cost);
   PlannerRun run(budget, progress, cancel);
   const int steps = root.options().step_limit;
-  const double perFill = secondsPerFill(root, run);
+  double perFill = secondsPerFill(root, run);
   double allowed = std::numeric_limits<double>::infinity();
   if (budget.seconds > 0) allowed = std::max(0.0, run.secondsLeft()) / perFill;
   if (budget.evaluations > 0) allowed = std::min(allowed, static_cast<double>(budget.evaluations));
   const double countCap = std::isfinite(allowed) ? allowed : 1e12;
 
+  // The finest granularity that fits: the structural count (an upper bound: it ignores
+  // memory) settles it when small enough; otherwise, when even the first templates fit, random
+  // probes of the real search estimate its size.
   StageOrders orders = orders_;
   double estimate = 0;
   bool fits = forced_;
+  std::mt19937_64 rng(seed);
   if (forced_) {
     estimate = TemplateEnumerator::countPlans(root.space(), root.free(), orders, steps, countCap);
   } else {
     for (StageOrders o : {StageOrders::Every, StageOrders::TypeBlocks, StageOrders::SortedBlocks}) {
       orders = o;
-      estimate = TemplateEnumerator::countPlans(root.space(), root.free(), o, steps, countCap);
-      if (estimate <= allowed) {
+      double left = std::isfinite(allowed) ? std::max(0.0, run.secondsLeft()) / perFill : allowed;
+      const double bound = TemplateEnumerator::countPlans(root.space(), root.free(), o, steps, countCap);
+      estimate = bound;
+      if (bound <= left) {
+        fits = true;
+        break;
+      }
+      if (TemplateEnumerator::count(root.space(), root.free(), o) > left) continue;
+      estimate = probeFills(root, o, 64, rng, run, perFill);
+      if (budget.seconds > 0) left = std::min(left, std::max(0.0, run.secondsLeft()) / perFill);
+      if (estimate <= 0.8 * left) {
         fits = true;
         break;
       }
@@ -103,10 +197,10 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
   if (!fits) {
     const double every = TemplateEnumerator::count(root.space(), root.free(), StageOrders::Every);
     std::snprintf(buf, sizeof buf,
-                  "refused: the space holds more than %.3g plans even with %s (%.3g first templates "
+                  "refused: the space holds about %.3g plans even with %s (%.3g first templates "
                   "with every stage order); at %.1f us per plan that is more than %s, beyond the "
                   "budget of %s",
-                  estimate, toString(StageOrders::SortedBlocks).c_str(), every, perFill * 1e6,
+                  estimate, toString(orders).c_str(), every, perFill * 1e6,
                   duration(estimate * perFill).c_str(),
                   budget.seconds > 0 ? duration(budget.seconds).c_str()
                                      : (std::to_string(budget.evaluations) + " evaluations").c_str());
@@ -141,7 +235,7 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
     });
   };
   if (!root.done()) dfs(root);
-  std::snprintf(buf, sizeof buf, "%s %s: %lld plans priced (estimate at most %.3g)",
+  std::snprintf(buf, sizeof buf, "%s %s: %lld plans priced (estimate %.3g)",
                 aborted ? (run.cancelled() ? "cancelled while searching" : "budget ended while searching")
                         : "searched",
                 toString(orders).c_str(), run.evaluations(), estimate);

@@ -87,6 +87,25 @@ void LayerSplitter::assess(LayerSplit& split) const {
   if (!std::isfinite(split.estimate_s)) split.fits = false;
 }
 
+bool LayerSplitter::anySplitFits() const {
+  const int d = static_cast<int>(stages_.size());
+  int first = 0;
+  for (int s = 0; s < d; ++s) {
+    if (first >= layers_) return false;
+    if (s == d - 1) return stageFits(s, first, layers_ - 1);
+    // The furthest last layer this stage can hold, leaving one layer for each later stage.
+    const int hi = layers_ - (d - s - 1) - 1;
+    if (hi < first || !stageFits(s, first, first)) return false;
+    int a = first, b = hi;
+    while (a < b) {
+      const int mid = (a + b + 1) / 2;
+      if (stageFits(s, first, mid)) a = mid; else b = mid - 1;
+    }
+    first = a + 1;
+  }
+  return true;
+}
+
 LayerSplit LayerSplitter::proportional() const {
   const int d = static_cast<int>(stages_.size());
   LayerSplit split;

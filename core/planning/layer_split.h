@@ -33,6 +33,11 @@ class LayerSplitter {
   // the proportional split with fits == false and the numbers of its worst stage.
   LayerSplit best() const;
 
+  // Whether any contiguous split fits memory: each stage in turn takes the most layers it can
+  // hold (memory only grows with a stage's range, so this greedy reach is the best any split
+  // achieves). Much cheaper than pricing the alternatives when nothing fits.
+  bool anySplitFits() const;
+
   LayerSplit proportional() const;
   // The alternatives, in the fixed order they are priced.
   std::vector<LayerSplit> alternatives() const;

@@ -129,7 +129,10 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
     const long long perStep = static_cast<long long>(replicas) * mbs;
     const int bound = static_cast<int>((batchLeft + perStep - 1) / perStep);
     LayerSplitter splitter(cost_, choice.stages, mbs, replicas, bound);
-    const LayerSplit split = splitter.best();
+    // Activation memory only grows with the micro-batch size, so once no split fits, no larger
+    // size fits either: "every power of two up to the largest that fits".
+    const bool any = splitter.anySplitFits();
+    const LayerSplit split = any ? splitter.best() : splitter.proportional();
     if (!split.fits) {
       if (firstProblem.empty()) {
         if (split.worst_stage >= 0) {
@@ -144,6 +147,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
           firstProblem = "at micro-batch " + std::to_string(mbs) + " a stage has no profile for its layers";
         }
       }
+      if (!any) break;
       continue;
     }
     Template& t = work.templates.back();
