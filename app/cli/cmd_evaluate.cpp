@@ -18,8 +18,9 @@ namespace {
 constexpr int kMaxGlobalBatch = 100000000;
 constexpr int kMaxSequenceLength = 10000000;
 
-TrainingSpec trainingFrom(const ParsedArgs& a, const Model& model) {
-  TrainingSpec spec = model.default_training;
+// Precedence: the command line, then what the plan file records, then the model's default.
+TrainingSpec trainingFrom(const ParsedArgs& a, const Model& model, const PlanTraining& recorded) {
+  TrainingSpec spec = recorded.applyTo(model.default_training);
   if (auto v = a.value("--global-batch")) spec.global_batch = parseIntOption("--global-batch", *v, 1, kMaxGlobalBatch);
   if (auto v = a.value("--seq-len")) spec.sequence_length = parseIntOption("--seq-len", *v, 1, kMaxSequenceLength);
   if (auto v = a.value("--precision")) {
@@ -40,12 +41,14 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     return kExitOk;
   }
   const GpuCatalog& catalog = GpuCatalog::builtin();
-  // Flags are checked before any file is read so a usage error is reported first.
+  // Flag values are checked before any file is read so a usage error is reported first.
+  trainingFrom(a, Model{}, PlanTraining{});
   const Model model = resolveModel(*a.value("--model"));
-  const TrainingSpec spec = trainingFrom(a, model);
   const Composition composition = resolveCluster(*a.value("--cluster"), catalog);
   const std::string planPath = *a.value("--plan");
-  Plan plan = loadPlanFile(planPath);
+  PlanDocument doc = loadPlanDocument(planPath);
+  Plan& plan = doc.plan;
+  const TrainingSpec spec = trainingFrom(a, model, doc.training);
 
   const Provenance recorded = plan.provenance;
   if (!recorded.model.empty() && recorded.model != model.id) {
@@ -69,7 +72,7 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   plan.provenance.model = model.id;
 
   if (a.has("--json")) {
-    out << planToJson(plan, &report);
+    out << planToJson(plan, &report, spec);
   } else {
     ReportContext ctx;
     ctx.plan_label = planPath;
@@ -92,7 +95,8 @@ Command evaluateCommand() {
       "SPEC is a *.cluster.json path, a preset name (see 'arachne-cli presets') or the inline\n"
       "form TYPE:SIZExCOUNT[+SIZExCOUNT...][,TYPE:...], e.g. h100:4x8,a6000:4x6+1x4.\n"
       "The model is a catalog id (see 'arachne-cli models') or a model JSON file. The training\n"
-      "spec is the model's default, changed by the options below. The plan is always re-priced:\n"
+      "spec is the model's default, then what the plan file records under \"training\", then\n"
+      "the options below. The plan is always re-priced:\n"
       "priced numbers in the file are ignored, and the global batch is split across the replicas\n"
       "in proportion to their speed.\n"
       "Exit code 0 when the plan is feasible, 3 when it is not (the report, with every\n"

@@ -18,6 +18,8 @@ constexpr long long kMaxMicroBatches = 1000000000;
 constexpr long long kMaxLayer = 1000000;
 constexpr long long kMaxNodeId = 1000000000;
 constexpr long long kMaxGpuCount = 1000000;
+constexpr long long kMaxGlobalBatch = 100000000;
+constexpr long long kMaxSequenceLength = 10000000;
 constexpr size_t kMaxTemplates = 100000;
 constexpr size_t kMaxStages = 100000;
 constexpr size_t kMaxUnused = 1000000;
@@ -116,9 +118,39 @@ UnusedGpus readUnused(const JsonCursor& c) {
   return u;
 }
 
+PlanTraining readTraining(const JsonCursor& c) {
+  if (!c.value().is_object()) c.fail("must be an object, got " + JsonCursor::typeName(c.value()));
+  PlanTraining t;
+  if (auto f = c.optional("global_batch")) t.global_batch = readInt(*f, 1, kMaxGlobalBatch);
+  if (auto f = c.optional("sequence_length")) t.sequence_length = readInt(*f, 1, kMaxSequenceLength);
+  if (auto f = c.optional("precision")) {
+    const std::string name = f->asString(100);
+    t.precision = precisionFromString(name);
+    if (!t.precision) f->fail("must be bf16, fp16 or fp32, got '" + name + "'");
+  }
+  if (auto f = c.optional("activation_checkpointing")) t.activation_checkpointing = f->asBool();
+  if (auto f = c.optional("distributed_optimizer")) t.distributed_optimizer = f->asBool();
+  return t;
+}
+
 }  // namespace
 
+TrainingSpec PlanTraining::applyTo(TrainingSpec base) const {
+  if (global_batch) base.global_batch = *global_batch;
+  if (sequence_length) base.sequence_length = *sequence_length;
+  if (precision) base.precision = *precision;
+  if (activation_checkpointing) base.activation_checkpointing = *activation_checkpointing;
+  if (distributed_optimizer) base.distributed_optimizer = *distributed_optimizer;
+  return base;
+}
+
+bool PlanTraining::empty() const { return *this == PlanTraining{}; }
+
 Plan planFromJson(const std::string& text, const std::string& fileLabel) {
+  return planDocumentFromJson(text, fileLabel).plan;
+}
+
+PlanDocument planDocumentFromJson(const std::string& text, const std::string& fileLabel) {
   const nlohmann::json doc = JsonCursor::parse(text, fileLabel);
   const JsonCursor root(doc, fileLabel, "");
   if (!doc.is_object()) {
@@ -131,8 +163,10 @@ Plan planFromJson(const std::string& text, const std::string& fileLabel) {
                  std::to_string(kPlanSchemaVersion) + ")");
   }
 
-  Plan plan;
+  PlanDocument result;
+  Plan& plan = result.plan;
   if (auto p = root.optional("provenance")) plan.provenance = readProvenance(*p);
+  if (auto t = root.optional("training")) result.training = readTraining(*t);
 
   const JsonCursor templates = root.required("templates");
   const size_t n = templates.arraySize(kMaxTemplates);
@@ -143,7 +177,7 @@ Plan planFromJson(const std::string& text, const std::string& fileLabel) {
     const size_t m = unused->arraySize(kMaxUnused);
     for (size_t i = 0; i < m; ++i) plan.unused_gpus.push_back(readUnused((*unused)[i]));
   }
-  return plan;
+  return result;
 }
 
 }  // namespace arachne

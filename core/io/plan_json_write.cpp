@@ -100,12 +100,21 @@ ordered_json violationJson(const Violation& v) {
   return j;
 }
 
-}  // namespace
+ordered_json trainingJson(const TrainingSpec& t) {
+  ordered_json j;
+  j["global_batch"] = t.global_batch;
+  j["sequence_length"] = t.sequence_length;
+  j["precision"] = toString(t.precision);
+  j["activation_checkpointing"] = t.activation_checkpointing;
+  j["distributed_optimizer"] = t.distributed_optimizer;
+  return j;
+}
 
-std::string planToJson(const Plan& plan, const PlanReport* report) {
+std::string writePlan(const Plan& plan, const PlanReport* report, const TrainingSpec* training) {
   ordered_json j;
   j["schema_version"] = kPlanSchemaVersion;
   j["provenance"] = provenanceJson(plan.provenance);
+  if (training) j["training"] = trainingJson(*training);
   // The report's templates run parallel to the plan's only when the plan was structurally
   // valid; otherwise only the plan-level verdict is written.
   const bool perTemplate = report && report->templates.size() == plan.templates.size();
@@ -150,6 +159,16 @@ std::string planToJson(const Plan& plan, const PlanReport* report) {
   }
   // Replace rather than throw on invalid UTF-8 in free text such as reasons.
   return j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace
+
+std::string planToJson(const Plan& plan, const PlanReport* report) {
+  return writePlan(plan, report, nullptr);
+}
+
+std::string planToJson(const Plan& plan, const PlanReport* report, const TrainingSpec& training) {
+  return writePlan(plan, report, &training);
 }
 
 }  // namespace arachne

@@ -214,10 +214,20 @@ class TstCli : public QObject {
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(r.out.toUtf8());
     f.close();
-    const Run r2 = cli(QStringList{"evaluate", "--cluster", kCluster, "--model", "llama3-8b", "--plan", again, "--json"} + batch);
+    // The training spec it was priced with is recorded, so no flags are needed to reproduce it.
+    QCOMPARE(j["training"].toObject()["global_batch"].toInt(), 256);
+    QCOMPARE(j["training"].toObject()["sequence_length"].toInt(), 2048);
+    const QStringList base{"evaluate", "--cluster", kCluster, "--model", "llama3-8b", "--plan", again, "--json"};
+    const Run r2 = cli(base);
     QCOMPARE(r2.code, 0);
     QCOMPARE(json(r2)["iteration_time_s"].toDouble(), iter);
     QCOMPARE(json(r2)["throughput"].toObject()["sequences_per_s"].toDouble(), seqs);
+    QCOMPARE(json(r2)["templates"], j["templates"]);
+    // A flag still wins over the recorded spec.
+    const Run r3 = cli(base + QStringList{"--global-batch", "512"});
+    QCOMPARE(r3.code, 0);
+    QCOMPARE(json(r3)["training"].toObject()["global_batch"].toInt(), 512);
+    QVERIFY(json(r3)["iteration_time_s"].toDouble() > iter);
   }
 
   void evaluateOutOfMemory() {
