@@ -111,6 +111,19 @@ int runModels(const CommandSpec& spec, const std::vector<std::string>& args, std
   return kExitOk;
 }
 
+// The first sentence of a preset's description: the table stays one line per preset; --json
+// carries the whole text.
+std::string firstSentence(const std::string& text) {
+  const auto end = text.find(". ");
+  std::string s = end == std::string::npos ? text : text.substr(0, end + 1);
+  if (s.size() > 120) {
+    size_t cut = 117;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // UTF-8 boundary
+    s = s.substr(0, cut) + "...";
+  }
+  return s;
+}
+
 std::string gpusPerType(const Composition& c) {
   std::string s;
   for (const auto& type : c.gpuTypes()) {
@@ -148,9 +161,10 @@ int runPresets(const CommandSpec& spec, const std::vector<std::string>& args, st
   for (size_t c : {2, 3, 4}) t.setAlign(c, Align::Right);
   for (const auto& [name, c] : presets) {
     t.addRow({name, gpusPerType(c), std::to_string(c.totalGpus()), std::to_string(c.nodes().size()),
-              fixed(c.pricePerHour(catalog), 2), c.description});
+              fixed(c.pricePerHour(catalog), 2), firstSentence(c.description)});
   }
-  out << "Cluster presets (" << presets.size() << "; use the name as --cluster SPEC)\n"
+  out << "Cluster presets (" << presets.size()
+      << "; use the name as --cluster SPEC; --json gives the full descriptions)\n"
       << t.render();
   return kExitOk;
 }

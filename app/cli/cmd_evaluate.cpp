@@ -3,9 +3,11 @@
 #include "cluster/cluster_spec.h"
 #include "commands.h"
 #include "cost/cost_model.h"
+#include "io/load_error.h"
 #include "io/plan_json.h"
 #include "model/model_catalog.h"
 #include "profile/analytic_profiler.h"
+#include "profile/profile_json.h"
 #include "profile/profile_set.h"
 #include "report_table.h"
 
@@ -60,7 +62,18 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
         << "', evaluating it on '" << composition.toInlineSpec() << "'\n";
   }
 
-  const ProfileSet profiles = makeAnalyticProfiles(catalog, composition.gpuTypes(), model, spec);
+  ProfileSet profiles = makeAnalyticProfiles(catalog, composition.gpuTypes(), model, spec);
+  if (auto path = a.value("--profiles")) {
+    // Measured entries replace the analytic ones key by key; entries made for another model
+    // would be matched by layer-type name and silently give wrong numbers, so they are refused.
+    const ProfileSet measured = loadProfileFile(*path);
+    if (measured.model_id != model.id) {
+      throw LoadError(*path, "model", "the profiles are for model '" + measured.model_id +
+                                          "', the evaluation uses '" + model.id + "'");
+    }
+    profiles.overlay(measured);
+    profiles.name += " + " + measured.name;
+  }
   const CostModel cost(catalog, composition, model, spec, profiles);
   // The batch split is recomputed and written back, so --json shows the micro-batches priced.
   const PlanReport report = cost.priceAndUpdate(plan);
@@ -111,6 +124,7 @@ Command evaluateCommand() {
       {"--precision", "bf16|fp16|fp32", "training precision (default: the model's)", false},
       {"--checkpointing", "on|off", "activation checkpointing (default: the model's)", false},
       {"--distributed-optimizer", "on|off", "shard optimizer state over data parallel replicas", false},
+      {"--profiles", "FILE", "measured profile set (*.profiles.json) overriding the analytic one", false},
   };
   return {s, runEvaluate};
 }

@@ -44,13 +44,18 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
   std::ostringstream s;
   s << "\nTemplate " << i << ": " << tpl.depth() << " stage" << (tpl.depth() == 1 ? "" : "s")
     << " x " << tpl.replicas << " replica" << (tpl.replicas == 1 ? "" : "s") << " = "
-    << tpl.replicas * tpSum << " GPUs, micro-batch " << tpl.micro_batch << ", "
+    << tpl.replicas * tpSum << (tpl.replicas * tpSum == 1 ? " GPU" : " GPUs") << ", micro-batch " << tpl.micro_batch << ", "
     << (tr ? tr->micro_batches : tpl.micro_batches) << " micro-batches per replica";
   if (tr) s << ", iteration " << fixed(tr->iteration_time_s, 4) << " s, bubble " << fixed(tr->bubble_s, 4) << " s";
   s << "\n";
 
-  TextTable time({"stage", "GPU", "TP", "layers", "nodes", "tiling EPxETPxEDP", "compute ms",
-                  "tp_comm ms", "p2p ms", "t_s ms", "grad_sync ms", "optimizer ms", "p2p link"});
+  std::vector<std::string> columns = {"stage", "GPU", "TP", "layers", "nodes", "tiling EPxETPxEDP"};
+  if (tr) {
+    for (const char* c : {"compute ms", "tp_comm ms", "p2p ms", "t_s ms", "grad_sync ms",
+                          "optimizer ms", "p2p link"})
+      columns.emplace_back(c);
+  }
+  TextTable time(columns);
   for (size_t c : {2, 6, 7, 8, 9, 10, 11}) time.setAlign(c, Align::Right);
   TextTable mem({"stage", "GPU", "params GiB", "grads GiB", "optimizer GiB", "activations GiB",
                  "other GiB", "total GiB", "capacity GiB", "use %", "in flight"});
@@ -83,7 +88,11 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
     }
   }
   s << time.render("  ");
-  if (mem.rows() > 0) s << "\n" << mem.render("  ");
+  if (mem.rows() > 0) {
+    s << "\n" << mem.render("  ");
+  } else {
+    s << "  (not priced: the plan does not fit the cluster or the model, see the violations)\n";
+  }
   return s.str();
 }
 
@@ -137,7 +146,13 @@ std::string renderPlanReport(const Plan& plan, const PlanReport& report, const R
       << grouped(report.throughput.tokens_per_s) << " tokens/s, "
       << fixed(report.throughput.iterations_per_s, 4) << " it/s\n";
   }
-  s << "GPUs used: " << used << " of " << ctx.composition->totalGpus() << "\n";
+  const int total = ctx.composition->totalGpus();
+  s << "GPUs used: " << used;
+  if (used <= total) {
+    s << " of " << total << "\n";
+  } else {
+    s << ", more than the cluster's " << total << "\n";
+  }
   s << unusedSection(plan, *ctx.composition);
   if (report.feasible) {
     s << "Verdict: feasible\n";

@@ -7,6 +7,11 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include "catalog/gpu_catalog.h"
+#include "model/model_catalog.h"
+#include "profile/analytic_profiler.h"
+#include "profile/profile_json.h"
+
 namespace {
 
 struct Run {
@@ -275,6 +280,66 @@ class TstCli : public QObject {
     QVERIFY(activations(shortSeq) < activations(ckptOff) || activations(shortSeq) < activations(ckptOn));
     const QJsonObject fp32 = priced({"--precision", "fp32"});
     QVERIFY(params(fp32) > params(base));
+  }
+
+  void measuredProfilesOverride() {
+    // A measured set with one entry: H100 dense layers at TP 4, micro-batch 1 take ten times
+    // the analytic compute. Only the H100 stage (16 dense layers + head) may change.
+    const arachne::Model* model = arachne::ModelCatalog::builtin().find("llama3-8b");
+    QVERIFY(model);
+    const arachne::ProfileSet analytic = arachne::makeAnalyticProfiles(
+        arachne::GpuCatalog::builtin(), {"h100"}, *model, model->default_training);
+    const arachne::ProfileEntry* e = analytic.find("h100", 4, 1, "dense");
+    QVERIFY(e);
+    arachne::ProfileSet measured;
+    measured.name = "measured-test";
+    measured.model_id = "llama3-8b";
+    arachne::ProfileEntry slow = *e;
+    slow.compute_s *= 10;
+    measured.set({"h100", 4, 1, "dense"}, slow);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("m.profiles.json");
+    arachne::saveProfileFile(measured, path.toStdString());
+
+    auto stageCompute = [](const QJsonObject& j, int stage) {
+      return j["templates"].toArray()[0].toObject()["stages"].toArray()[stage].toObject()["time_s"].toObject()["compute"].toDouble();
+    };
+    const QJsonObject base = json(cli(evaluate("llama3-8b-2type.plan.json", {"--json"})));
+    const Run r = cli(evaluate("llama3-8b-2type.plan.json", {"--json", "--profiles", path}));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject j = json(r);
+    QCOMPARE(stageCompute(j, 0), stageCompute(base, 0));
+    QVERIFY(stageCompute(j, 1) > 5 * stageCompute(base, 1));
+    QVERIFY(j["provenance"].toObject()["profile_set"].toString().contains("measured-test"));
+
+    // Profiles of another model are refused; a malformed file names its field.
+    measured.model_id = "llama3-70b";
+    arachne::saveProfileFile(measured, path.toStdString());
+    expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--profiles", path}), "for model 'llama3-70b'");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema_version": 1, "name": "x", "model": "llama3-8b", "entries": [{"gpu_type": "h100"}]})");
+    f.close();
+    expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--profiles", path}), "entries[0]");
+    expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--profiles", dir.filePath("none.json")}), "none.json");
+  }
+
+  void planThatDoesNotFitTheCluster() {
+    // The plan's A100 stage has no A100 in this cluster: reported as a violation (exit 3), with
+    // the plan's structure but no numbers, and a warning that the recorded cluster differs.
+    const Run r = cli({"evaluate", "--cluster", "h100:4x2", "--model", "llama3-8b", "--plan",
+                       plan("llama3-8b-2type.plan.json")});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.out.contains("Verdict: INFEASIBLE"));
+    QVERIFY(r.out.contains("not priced"));
+    QVERIFY(r.out.contains("a100-40"));
+    QVERIFY(!r.out.contains("compute ms"));
+    QVERIFY(r.err.contains("warning: the plan records cluster 'h100:4x2,a100-40:4x2'"));
+    const Run j = cli({"evaluate", "--cluster", "h100:4x2", "--model", "llama3-8b", "--plan",
+                       plan("llama3-8b-2type.plan.json"), "--json"});
+    QCOMPARE(j.code, 3);
+    QCOMPARE(json(j)["feasible"].toBool(), false);
+    QVERIFY(!json(j)["violations"].toArray().isEmpty());
   }
 
   void modelMismatchWarns() {
