@@ -39,12 +39,11 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
   const Template& tpl = plan.templates[i];
   const TemplateReport* tr = report.templates.size() == plan.templates.size() ? &report.templates[i]
                                                                               : nullptr;
-  int tpSum = 0;
-  for (const auto& s : tpl.stages) tpSum += s.tp;
+  const int gpus = tpl.gpus();
   std::ostringstream s;
   s << "\nTemplate " << i << ": " << tpl.depth() << " stage" << (tpl.depth() == 1 ? "" : "s")
     << " x " << tpl.replicas << " replica" << (tpl.replicas == 1 ? "" : "s") << " = "
-    << tpl.replicas * tpSum << (tpl.replicas * tpSum == 1 ? " GPU" : " GPUs") << ", micro-batch " << tpl.micro_batch << ", "
+    << gpus << (gpus == 1 ? " GPU" : " GPUs") << ", micro-batch " << tpl.micro_batch << ", "
     << (tr ? tr->micro_batches : tpl.micro_batches) << " micro-batches per replica";
   if (tr) s << ", iteration " << fixed(tr->iteration_time_s, 4) << " s, bubble " << fixed(tr->bubble_s, 4) << " s";
   s << "\n";
@@ -134,12 +133,7 @@ std::string renderPlanReport(const Plan& plan, const PlanReport& report, const R
   s << header(plan, ctx);
   for (size_t i = 0; i < plan.templates.size(); ++i) s << templateSection(plan, report, i);
   s << "\n";
-  int used = 0;
-  for (const auto& tpl : plan.templates) {
-    int tpSum = 0;
-    for (const auto& st : tpl.stages) tpSum += st.tp;
-    used += tpl.replicas * tpSum;
-  }
+  const int used = plan.gpusUsed();
   if (report.feasible) {
     s << "Iteration time: " << fixed(report.iteration_time_s, 4) << " s\n";
     s << "Throughput:     " << fixed(report.throughput.sequences_per_s, 3) << " seq/s, "

@@ -23,6 +23,9 @@ constexpr long long kMaxSequenceLength = 10000000;
 constexpr size_t kMaxTemplates = 100000;
 constexpr size_t kMaxStages = 100000;
 constexpr size_t kMaxUnused = 1000000;
+// GPUs a plan may place (replicas x sum of TP over all templates): 10x the largest cluster the
+// composition accepts, and small enough that every GPU count fits an int.
+constexpr long long kMaxPlanGpus = 1000000;
 
 int readInt(const JsonCursor& c, long long min, long long max) {
   return static_cast<int>(c.asInt(min, max));
@@ -104,7 +107,16 @@ Template readTemplate(const JsonCursor& c) {
   const size_t n = stages.arraySize(kMaxStages);
   if (n == 0) stages.fail("must hold at least one stage");
   t.stages.reserve(n);
-  for (size_t i = 0; i < n; ++i) t.stages.push_back(readStage(stages[i], t.replicas));
+  long long perReplica = 0;
+  for (size_t i = 0; i < n; ++i) {
+    t.stages.push_back(readStage(stages[i], t.replicas));
+    perReplica += t.stages.back().tp;
+  }
+  const long long gpus = perReplica * t.replicas;
+  if (gpus > kMaxPlanGpus) {
+    c.fail("places " + std::to_string(gpus) + " GPUs (replicas x sum of TP), above the limit of " +
+           std::to_string(kMaxPlanGpus));
+  }
   return t;
 }
 
@@ -171,7 +183,15 @@ PlanDocument planDocumentFromJson(const std::string& text, const std::string& fi
   const JsonCursor templates = root.required("templates");
   const size_t n = templates.arraySize(kMaxTemplates);
   plan.templates.reserve(n);
-  for (size_t i = 0; i < n; ++i) plan.templates.push_back(readTemplate(templates[i]));
+  long long gpus = 0;
+  for (size_t i = 0; i < n; ++i) {
+    plan.templates.push_back(readTemplate(templates[i]));
+    gpus += plan.templates.back().gpus();
+    if (gpus > kMaxPlanGpus) {
+      templates.fail("the templates place " + std::to_string(gpus) +
+                     " GPUs or more, above the limit of " + std::to_string(kMaxPlanGpus));
+    }
+  }
 
   if (auto unused = root.optional("unused_gpus")) {
     const size_t m = unused->arraySize(kMaxUnused);

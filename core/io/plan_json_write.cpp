@@ -127,7 +127,6 @@ std::string writePlan(const Plan& plan, const PlanReport* report, const Training
                        {"tokens_per_s", report->throughput.tokens_per_s},
                        {"iterations_per_s", report->throughput.iterations_per_s}};
   }
-  int gpus = 0;
   j["templates"] = ordered_json::array();
   for (size_t t = 0; t < plan.templates.size(); ++t) {
     const Template& tpl = plan.templates[t];
@@ -136,10 +135,7 @@ std::string writePlan(const Plan& plan, const PlanReport* report, const Training
     tj["replicas"] = tpl.replicas;
     tj["micro_batch"] = tpl.micro_batch;
     tj["micro_batches"] = tpl.micro_batches;
-    int tpSum = 0;
-    for (const auto& s : tpl.stages) tpSum += s.tp;
-    tj["gpus"] = tpl.replicas * tpSum;
-    gpus += tpl.replicas * tpSum;
+    tj["gpus"] = tpl.gpus();
     if (tr) {
       tj["iteration_time_s"] = tr->iteration_time_s;
       tj["bubble_s"] = tr->bubble_s;
@@ -151,7 +147,7 @@ std::string writePlan(const Plan& plan, const PlanReport* report, const Training
     }
     j["templates"].push_back(std::move(tj));
   }
-  j["gpus_used"] = gpus;
+  j["gpus_used"] = plan.gpusUsed();
   j["unused_gpus"] = ordered_json::array();
   for (const auto& u : plan.unused_gpus) {
     j["unused_gpus"].push_back(

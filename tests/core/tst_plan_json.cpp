@@ -250,6 +250,20 @@ class TstPlanJson : public QObject {
     row("replicas huge", patched([](J& j) { j["templates"][0]["replicas"] = 1e12; }), "templates[0].replicas", "must be at most");
     row("replicas u64", patched([](J& j) { j["templates"][0]["replicas"] = 18446744073709551615ull; }), "templates[0].replicas", "must be at most");
     row("replicas bool", patched([](J& j) { j["templates"][0]["replicas"] = true; }), "templates[0].replicas", "must be an integer, got boolean");
+    row("gpus overflow", patched([](J& j) {
+      j["templates"][0]["replicas"] = 300;
+      j["templates"][0]["stages"] = J::array();
+      j["templates"][0]["stages"].push_back({{"gpu_type", "h100"}, {"tp", 4096}, {"layers", {0, 1}},
+                                             {"node_ids", std::vector<int>(300, 0)}});
+    }), "templates[0]", "places 1228800 GPUs");
+    row("plan gpus", patched([](J& j) {
+      J t = j["templates"][0];
+      t["replicas"] = 1;
+      t["stages"] = J::array();
+      t["stages"].push_back({{"gpu_type", "h100"}, {"tp", 4000}, {"layers", {0, 1}}, {"node_ids", {0}}});
+      j["templates"] = J::array();
+      for (int i = 0; i < 300; ++i) j["templates"].push_back(t);
+    }), "templates", "above the limit of 1000000");
     row("micro_batch 0", patched([](J& j) { j["templates"][0]["micro_batch"] = 0; }), "templates[0].micro_batch", "must be at least 1");
     row("micro_batches 0", patched([](J& j) { j["templates"][0]["micro_batches"] = 0; }), "templates[0].micro_batches", "must be at least 1");
     row("no stages", patched([](J& j) { j["templates"][0]["stages"] = J::array(); }), "templates[0].stages", "at least one stage");
