@@ -203,8 +203,10 @@ class TstCostModel : public QObject {
     QVERIFY(cm.hasProfile(g, 2, 1, &why));
     QVERIFY(!cm.hasProfile(g, 4, 1, &why));
     QVERIFY2(why.find("TP 4 was not profiled for gpua (profiled: 1, 2)") != std::string::npos, why.c_str());
-    StageMemory m = cm.stageMemory(g, 1, 1, 0, 1, 0, 2, 8, 1);
-    QVERIFY(near(m.activations, 4e9));
+    // First stage of a depth-4 pipeline: min(4, 8) = 4 micro-batches of 2 x 1 GB in flight.
+    StageMemory m = cm.stageMemory(g, 1, 1, 0, 1, 0, 4, 8, 1);
+    QVERIFY(near(m.activations, 8e9));
+    QVERIFY(near(cm.stageMemory(g, 1, 1, 0, 1, 3, 4, 8, 1).activations, 2e9));
     QCOMPARE(QString::fromStdString(CostModel::largestComponent(m)), QStringLiteral("activations"));
     // Distributed optimizer divides the optimizer state by the replicas.
     TrainingSpec dist = sp;
