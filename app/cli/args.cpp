@@ -71,10 +71,19 @@ ParsedArgs parseArgs(const CommandSpec& spec, const std::vector<std::string>& ar
 }
 
 std::string helpText(const CommandSpec& spec) {
-  std::string usage = "usage: arachne-cli " + spec.name;
+  // The usage line wraps at 90 columns, continuation lines indented under the first option.
+  const std::string head = "usage: arachne-cli " + spec.name;
+  std::string usage = head;
+  size_t lineStart = 0;
   for (const auto& o : spec.options) {
     std::string part = o.name + (o.value_name.empty() ? "" : " " + o.value_name);
-    usage += o.required ? " " + part : " [" + part + "]";
+    if (!o.required) part = "[" + part + "]";
+    if (usage.size() - lineStart + 1 + part.size() > 90) {
+      usage += "\n";
+      lineStart = usage.size();
+      usage += std::string(head.size(), ' ');
+    }
+    usage += " " + part;
   }
   std::string s = usage + "\n\n" + spec.summary + "\n";
   if (!spec.details.empty()) s += "\n" + spec.details + "\n";

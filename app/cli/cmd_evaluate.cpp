@@ -109,9 +109,8 @@ Command evaluateCommand() {
       "form TYPE:SIZExCOUNT[+SIZExCOUNT...][,TYPE:...], e.g. h100:4x8,a6000:4x6+1x4.\n"
       "The model is a catalog id (see 'arachne-cli models') or a model JSON file. The training\n"
       "spec is the model's default, then what the plan file records under \"training\", then\n"
-      "the options below. The plan is always re-priced:\n"
-      "priced numbers in the file are ignored, and the global batch is split across the replicas\n"
-      "in proportion to their speed.\n"
+      "the options below. The plan is always re-priced: priced numbers in the file are ignored,\n"
+      "and the global batch is split across the replicas in proportion to their speed.\n"
       "Exit code 0 when the plan is feasible, 3 when it is not (the report, with every\n"
       "violation, is still printed on stdout), 2 on bad input.";
   s.options = {
