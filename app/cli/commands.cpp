@@ -4,8 +4,8 @@
 namespace arachne::cli {
 
 const std::vector<Command>& commands() {
-  static const std::vector<Command> all = {evaluateCommand(), gpusCommand(), modelsCommand(),
-                                           presetsCommand()};
+  static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
+                                           gpusCommand(), modelsCommand(), presetsCommand()};
   return all;
 }
 

@@ -27,6 +27,8 @@ Command evaluateCommand();
 Command gpusCommand();
 Command modelsCommand();
 Command presetsCommand();
+Command planCommand();     // cmd_plan.cpp
+Command compareCommand();  // cmd_compare.cpp
 
 // Every command in the order `arachne-cli --help` lists them.
 const std::vector<Command>& commands();

@@ -50,19 +50,20 @@ std::string duration(double s) {
   return buf;
 }
 
-// Seconds per fill, from up to 24 templates of the root spread over its coarsest space.
+// Seconds per fill, from up to 24 single-type templates of the root spread over types, TP
+// degrees and depths (cheap to list, unlike a sample of the whole space).
 double secondsPerFill(const ConstructionEpisode& root, PlannerRun& run) {
+  std::vector<TemplateChoice> all;
+  const ConstructionSpace& sp = root.space();
+  for (int t = 0; t < root.free().typeCount(); ++t)
+    for (int k : sp.tp_choices)
+      for (int d = 1; d <= sp.max_depth; ++d) {
+        TemplateChoice c{d, std::vector<StageChoice>(static_cast<size_t>(d), StageChoice{t, k})};
+        if (FeasibilityMasks::admits(sp, root.free(), c, true)) all.push_back(std::move(c));
+      }
   std::vector<TemplateChoice> sample;
-  const double n = TemplateEnumerator::count(root.space(), root.free(), StageOrders::SortedBlocks);
-  const double stride = std::max(1.0, n / 24);
-  double next = 0, i = 0;
-  TemplateEnumerator::forEach(root.space(), root.free(), StageOrders::SortedBlocks, [&](const TemplateChoice& c) {
-    if (i++ >= next) {
-      sample.push_back(c);
-      next += stride;
-    }
-    return sample.size() < 24;
-  });
+  const size_t stride = std::max<size_t>(1, all.size() / 24);
+  for (size_t i = 0; i < all.size(); i += stride) sample.push_back(all[i]);
   if (sample.empty()) return 1e-5;
   const auto t0 = std::chrono::steady_clock::now();
   for (const auto& c : sample) root.tryStep(c);
@@ -76,9 +77,14 @@ double secondsPerFill(const ConstructionEpisode& root, PlannerRun& run) {
 // to estimate how many are feasible (and so searched further); each probe then walks one
 // random path below a feasible root child, sampling every node's children the same way.
 // `secondsPerFill` receives the time per fill weighted as the search weighs the levels.
+// Probing gives up (returning +inf) once it has spent `maxSeconds` or once the fills it has
+// already counted would take longer than `limitSeconds`.
 double probeFills(const ConstructionEpisode& root, StageOrders orders, int probes,
-                  std::mt19937_64& rng, PlannerRun& run, double& secondsPerFill) {
-  constexpr size_t kSample = 32;
+                  std::mt19937_64& rng, PlannerRun& run, double& secondsPerFill,
+                  double maxSeconds, double limitSeconds) {
+  constexpr size_t kSample = 16;
+  const auto began = std::chrono::steady_clock::now();
+  auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
   struct Sampled {
     double children = 0, feasible = 0, seconds = 0;  // seconds: mean per sampled fill
     std::vector<std::pair<TemplateChoice, FillResult>> ok;
@@ -121,6 +127,7 @@ double probeFills(const ConstructionEpisode& root, StageOrders orders, int probe
   run.progress(-1, "estimating the search space (" + toString(orders) + ")");
   Sampled top = sampleNode(root, {}, kSample * static_cast<size_t>(std::max(1, probes)));
   double fills = top.children, seconds = top.children * top.seconds;
+  if (seconds > limitSeconds || spent() > maxSeconds) return std::numeric_limits<double>::infinity();
   if (top.ok.empty() || stopped) {
     if (fills > 0) secondsPerFill = std::max(1e-7, seconds / fills);
     return fills;
@@ -133,6 +140,7 @@ double probeFills(const ConstructionEpisode& root, StageOrders orders, int probe
     e.stepWith(start.first, start.second);
     double weight = 1, est = 0, estTime = 0;
     while (!e.done() && !stopped) {
+      if (spent() > maxSeconds) return std::numeric_limits<double>::infinity();
       Sampled node = sampleNode(e, placed, kSample);
       est += weight * node.children;
       estTime += weight * node.children * node.seconds;
@@ -177,7 +185,10 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
   } else {
     for (StageOrders o : {StageOrders::Every, StageOrders::TypeBlocks, StageOrders::SortedBlocks}) {
       orders = o;
-      double left = std::isfinite(allowed) ? std::max(0.0, run.secondsLeft()) / perFill : allowed;
+      // Fills the budget still allows (time and evaluations).
+      double left = std::min(std::max(0.0, run.secondsLeft()) / perFill,
+                             budget.evaluations > 0 ? static_cast<double>(budget.evaluations - run.evaluations())
+                                                    : std::numeric_limits<double>::infinity());
       const double bound = TemplateEnumerator::countPlans(root.space(), root.free(), o, steps, countCap);
       estimate = bound;
       if (bound <= left) {
@@ -185,8 +196,13 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
         break;
       }
       if (TemplateEnumerator::count(root.space(), root.free(), o) > left) continue;
-      estimate = probeFills(root, o, 64, rng, run, perFill);
-      if (budget.seconds > 0) left = std::min(left, std::max(0.0, run.secondsLeft()) / perFill);
+      const double secondsLeft = budget.seconds > 0 ? std::max(0.0, run.secondsLeft())
+                                                    : std::numeric_limits<double>::infinity();
+      const double probed = probeFills(root, o, 64, rng, run, perFill, 0.1 * secondsLeft,
+                                       budget.seconds > 0 ? secondsLeft : std::numeric_limits<double>::infinity());
+      if (!std::isfinite(probed)) continue;  // too big to finish probing: keep the bound
+      estimate = probed;
+      left = std::min(left, std::max(0.0, run.secondsLeft()) / perFill);
       if (estimate <= 0.8 * left) {
         fits = true;
         break;
@@ -197,7 +213,7 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
   if (!fits) {
     const double every = TemplateEnumerator::count(root.space(), root.free(), StageOrders::Every);
     std::snprintf(buf, sizeof buf,
-                  "refused: the space holds about %.3g plans even with %s (%.3g first templates "
+                  "refused: the space holds up to %.3g plans even with %s (%.3g first templates "
                   "with every stage order); at %.1f us per plan that is more than %s, beyond the "
                   "budget of %s",
                   estimate, toString(orders).c_str(), every, perFill * 1e6,
