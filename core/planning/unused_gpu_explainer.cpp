@@ -1,6 +1,7 @@
 // Reasons for unused GPUs: each node is tried as its own template on top of the plan.
 #include "planning/unused_gpu_explainer.h"
 
+#include <cmath>
 #include <cstdio>
 #include <map>
 
@@ -67,6 +68,10 @@ std::string reasonFor(const TemplateFill& fill, const ConstructionSpace& space, 
   if (before <= 0)
     return t + "it would reach " + num(bestThr) + " seq/s, but the planner placed nothing";
   const double change = (bestThr - before) / before * 100.0;
+  if (std::fabs(change) < 0.05)
+    return t + "it leaves throughput unchanged at " + num(before) +
+           " seq/s: the batch split, in whole micro-batches, gives it no share that shortens "
+           "the iteration";
   if (change >= 0)
     return t + "it would raise throughput by " + num(change, "%.2f") + "% (" + num(before) + " → " +
            num(bestThr) + " seq/s), but the planner stopped before placing it";
