@@ -10,6 +10,11 @@
 
 #include <csignal>
 
+#include "catalog/gpu_catalog.h"
+#include "model/model_catalog.h"
+#include "profile/analytic_profiler.h"
+#include "profile/profile_json.h"
+
 namespace {
 
 struct Run {
@@ -107,6 +112,37 @@ class TstCliPlan : public QObject {
       QVERIFY2(r.out.contains(col), col);
     QVERIFY(r.out.contains("\ngreedy "));
     QVERIFY(r.out.contains("\nrandom "));
+  }
+
+  void profilesReplaceTheAnalyticSet() {
+    // A profile set with H100 entries only: the A6000 node leaves the search space.
+    const arachne::Model* model = arachne::ModelCatalog::builtin().find("llama3-8b");
+    QVERIFY(model);
+    arachne::ProfileSet only = arachne::makeAnalyticProfiles(arachne::GpuCatalog::builtin(), {"h100"},
+                                                             *model, model->default_training);
+    only.name = "h100-only";
+    QTemporaryDir dir;
+    const QString path = dir.filePath("h.profiles.json");
+    arachne::saveProfileFile(only, path.toStdString());
+    const Run r = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "greedy",
+                       "--profiles", path, "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o["provenance"].toObject()["profile_set"].toString(), QStringLiteral("h100-only"));
+    for (const auto& t : o["templates"].toArray())
+      for (const auto& st : t.toObject()["stages"].toArray())
+        QCOMPARE(st.toObject()["gpu_type"].toString(), QStringLiteral("h100"));
+    bool a6000Explained = false;
+    for (const auto& u : o["unused_gpus"].toArray())
+      if (u.toObject()["gpu_type"].toString() == "a6000")
+        a6000Explained = u.toObject()["reason"].toString().contains("no TP degree is profiled");
+    QVERIFY(a6000Explained);
+    // A set made for another model is refused.
+    only.model_id = "llama3-70b";
+    arachne::saveProfileFile(only, path.toStdString());
+    const Run bad = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "greedy", "--profiles", path});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("llama3-70b"), qPrintable(bad.err));
   }
 
   void ctrlCKeepsTheBestPlanSoFar() {
