@@ -78,10 +78,11 @@ StepOutcome ConstructionEpisode::stepWith(const TemplateChoice& choice, FillResu
   if (done_) throw std::invalid_argument("the episode is done");
   const bool first = plan_.templates.empty();
   std::string why;
-  if (choice.isStop()) {
+  if (choice.depth < 0 || choice.depth > space_.max_depth) {
+    throw std::invalid_argument(FeasibilityMasks::explainDepth(space_, free_, choice.depth));
+  } else if (choice.isStop()) {
     if (!depthMask()[0]) throw std::invalid_argument("STOP is masked on the first step");
-  } else if (!depthMask()[static_cast<size_t>(std::min(choice.depth, space_.max_depth))] ||
-             choice.depth > space_.max_depth) {
+  } else if (!depthMask()[static_cast<size_t>(choice.depth)]) {
     throw std::invalid_argument(batchLeft() ? FeasibilityMasks::explainDepth(space_, free_, choice.depth)
                                             : "the global batch has no sequence left for another replica");
   } else if (!FeasibilityMasks::admits(space_, free_, choice, false, &why)) {

@@ -176,12 +176,13 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
   // The finest granularity that fits: the structural count (an upper bound: it ignores
   // memory) settles it when small enough; otherwise, when even the first templates fit, random
   // probes of the real search estimate its size.
+  const std::function<bool()> stop = [&run] { return run.shouldStop(); };
   StageOrders orders = orders_;
   double estimate = 0;
   bool fits = forced_;
   std::mt19937_64 rng(seed);
   if (forced_) {
-    estimate = TemplateEnumerator::countPlans(root.space(), root.free(), orders, steps, countCap);
+    estimate = TemplateEnumerator::countPlans(root.space(), root.free(), orders, steps, countCap, stop);
   } else {
     for (StageOrders o : {StageOrders::Every, StageOrders::TypeBlocks, StageOrders::SortedBlocks}) {
       orders = o;
@@ -189,7 +190,8 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
       double left = std::min(std::max(0.0, run.secondsLeft()) / perFill,
                              budget.evaluations > 0 ? static_cast<double>(budget.evaluations - run.evaluations())
                                                     : std::numeric_limits<double>::infinity());
-      const double bound = TemplateEnumerator::countPlans(root.space(), root.free(), o, steps, countCap);
+      const double bound = TemplateEnumerator::countPlans(root.space(), root.free(), o, steps, countCap, stop);
+      if (run.cancelled()) break;
       estimate = bound;
       if (bound <= left) {
         fits = true;
@@ -210,6 +212,7 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
     }
   }
   char buf[512];
+  if (run.cancelled()) return run.finish(root, name(), version(), seed, "cancelled while estimating the search space");
   if (!fits) {
     const double every = TemplateEnumerator::count(root.space(), root.free(), StageOrders::Every);
     std::snprintf(buf, sizeof buf,

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "planning/feasibility_masks.h"
@@ -188,8 +189,14 @@ std::string signature(const FreeGpus& free, int steps) {
   return s;
 }
 
+struct CountContext {
+  const std::function<bool()>& stop;
+  long long visits = 0;
+  bool stopped = false;
+};
+
 double countPlansRec(const ConstructionSpace& space, const FreeGpus& free, StageOrders orders,
-                     int steps, double cap, std::map<std::string, double>& memo) {
+                     int steps, double cap, std::map<std::string, double>& memo, CountContext& ctx) {
   const std::string key = signature(free, steps);
   if (auto it = memo.find(key); it != memo.end()) return it->second;
   double total = TemplateEnumerator::count(space, free, orders);
@@ -198,6 +205,8 @@ double countPlansRec(const ConstructionSpace& space, const FreeGpus& free, Stage
   const auto sets = allTypeSets(space, free);
   std::vector<const TypeSet*> chosen;
   combine(sets, space.max_depth, chosen, 0, 0, [&](const std::vector<const TypeSet*>& ch) {
+    if ((++ctx.visits & 1023) == 0 && ctx.stop && ctx.stop()) ctx.stopped = true;
+    if (ctx.stopped) return false;
     TemplateChoice c{0, {}};
     for (const TypeSet* m : ch)
       for (int tp : blockOf(*m)) c.stages.push_back({m->type, tp});
@@ -207,10 +216,11 @@ double countPlansRec(const ConstructionSpace& space, const FreeGpus& free, Stage
     std::vector<std::vector<int>> ids;
     double sub = 0;
     if (r > 0 && NodeAllocator::allocate(next, c, r, ids))
-      sub = countPlansRec(space, next, orders, steps - 1, cap - total, memo);
+      sub = countPlansRec(space, next, orders, steps - 1, cap - total, memo, ctx);
     total += ordersOf(ch, orders) * (1 + sub);
     return total <= cap;
   });
+  if (ctx.stopped) return std::numeric_limits<double>::infinity();
   if (total <= cap) memo[key] = total;
   return total;
 }
@@ -262,9 +272,11 @@ double TemplateEnumerator::count(const ConstructionSpace& space, const FreeGpus&
 }
 
 double TemplateEnumerator::countPlans(const ConstructionSpace& space, const FreeGpus& free,
-                                      StageOrders orders, int stepLimit, double cap) {
+                                      StageOrders orders, int stepLimit, double cap,
+                                      const std::function<bool()>& stop) {
   std::map<std::string, double> memo;
-  return countPlansRec(space, free, orders, stepLimit, cap, memo);
+  CountContext ctx{stop};
+  return countPlansRec(space, free, orders, stepLimit, cap, memo, ctx);
 }
 
 }  // namespace arachne

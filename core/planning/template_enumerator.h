@@ -30,9 +30,11 @@ class TemplateEnumerator {
   static double count(const ConstructionSpace& space, const FreeGpus& free, StageOrders orders);
   // Plans of the construction tree of up to stepLimit templates, each taking the largest
   // replication count (the batch cap and memory are ignored, so this is an upper bound).
-  // Counting stops once it passes `cap` and returns a value above it.
+  // Counting stops once it passes `cap` and returns a value above it; it also stops, returning
+  // +inf, when `stop` (checked every few thousand templates) returns true.
   static double countPlans(const ConstructionSpace& space, const FreeGpus& free,
-                           StageOrders orders, int stepLimit, double cap);
+                           StageOrders orders, int stepLimit, double cap,
+                           const std::function<bool()>& stop = {});
 };
 
 }  // namespace arachne

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <random>
+#include <thread>
 
 #include "planning/construction_episode.h"
 #include "planning/exhaustive_planner.h"
@@ -226,6 +227,17 @@ class TstPlanners : public QObject {
       QVERIFY(!r.construction.empty());
       QCOMPARE(r.plan.provenance.planner, std::string(name));
     }
+    // Without any budget, exhaustive on paper-3t-512 would estimate (and search) for a very
+    // long time: the cancel flag stops it there too.
+    std::atomic<bool> cancel{false};
+    std::thread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      cancel = true;
+    });
+    const PlannerResult r = makePlanner("exhaustive")->plan(*w.cost, PlannerBudget{0, 0}, 0, {}, &cancel);
+    stopper.join();
+    QVERIFY(r.stats.cancelled);
+    QVERIFY(!r.stats.refused);
   }
 };
 
