@@ -2,6 +2,7 @@
 #pragma once
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/composition.h"
 
 namespace arachne::test {
 
