@@ -58,6 +58,21 @@ long long positive(const std::string& raw, const char* what, const std::string& 
   return v;
 }
 
+// Text pasted from documents often carries the multiplication sign (U+00D7) instead of an x.
+std::string withPlainX(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 2, "\xC3\x97") == 0) {
+      out.push_back('x');
+      ++i;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Composition parseInlineCluster(const std::string& spec, const GpuCatalog& catalog) {
@@ -87,7 +102,7 @@ Composition parseInlineCluster(const std::string& spec, const GpuCatalog& catalo
     if (nodesPart.empty()) fail("no nodes after ':'");
 
     for (const std::string& rawTerm : split(nodesPart, '+')) {
-      const std::string term = trim(rawTerm);
+      const std::string term = withPlainX(trim(rawTerm));
       if (term.empty()) fail("empty SIZExCOUNT term (stray '+')");
       size_t x = term.find_first_of("xX");
       if (x == std::string::npos)

@@ -106,6 +106,7 @@ class TstClusterSpec : public QObject {
     Composition c = parseInlineCluster("  H100-sxm : 4 x 2 , A6000:1X3 + 3x1  ", catalog_);
     QCOMPARE(c.toInlineSpec(), std::string("h100:4x2,a6000:1x3+3x1"));
     QCOMPARE(c.nodes().front().gpu_type, std::string("h100"));
+    QCOMPARE(parseInlineCluster("h100:4\u00d72", catalog_).toInlineSpec(), std::string("h100:4x2"));
   }
 
   void inlineDuplicateGroupsAppend() {
@@ -322,18 +323,23 @@ class TstClusterSpec : public QObject {
     a.name = "lab";
     saveClusterFile(a, p.string());
     QVERIFY(loadClusterFile(p.string(), catalog_) == a);
+    // A hard link still sees the old text afterwards: the new file was renamed into place
+    // rather than written over the old one, so a crash mid-write could not have truncated it.
+    const fs::path link = fs::path(dir.path().toStdString()) / "link.json";
+    fs::create_hard_link(p, link);
     Composition b = parseInlineCluster("a6000:1x3,a5000:4x1", catalog_);
     b.name = "lab";
     saveClusterFile(b, p.string());
     QVERIFY(loadClusterFile(p.string(), catalog_) == b);
     QCOMPARE(readFile(p), clusterToJson(b));
+    QCOMPARE(readFile(link), clusterToJson(a));
     // No temporary file is left beside it.
     int files = 0;
     for (const auto& entry : fs::directory_iterator(dir.path().toStdString())) {
       Q_UNUSED(entry);
       ++files;
     }
-    QCOMPARE(files, 1);
+    QCOMPARE(files, 2);
   }
 
   void saveToMissingDirectoryThrows() {
@@ -397,8 +403,12 @@ class TstClusterSpec : public QObject {
     QVERIFY(QDir::setCurrent(dir.path()));
     writeFile(root / "paper-2t-64", R"({"schema_version":1,"nodes":[{"gpu_type":"a6000","gpus":1}]})");
     c = resolveCluster("paper-2t-64", catalog_);
-    QDir::setCurrent(cwd);
     QCOMPARE(c.totalGpus(), 1);
+    // A bare file name saves into the current directory.
+    saveClusterFile(c, "rel.cluster.json");
+    const bool relativeSaved = resolveCluster("rel.cluster.json", catalog_) == c;
+    QDir::setCurrent(cwd);
+    QVERIFY(relativeSaved);
   }
 
   void resolveErrorSaysWhatWasTried() {

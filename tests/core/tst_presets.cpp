@@ -31,6 +31,14 @@ class TstPresets : public QObject {
   const GpuCatalog& catalog() { return GpuCatalog::builtin(); }
 
  private slots:
+  void initTestCase() {
+    try {
+      GpuCatalog::builtin();
+    } catch (const LoadError& e) {
+      QFAIL(e.what());  // the presets are checked against the built-in catalog's ids
+    }
+  }
+
   void namesInOrder() {
     const std::vector<std::string> expected = {
         "paper-2t-64",   "paper-3t-128",  "paper-3t-256",  "paper-3t-512",  "paper-4t-1",
@@ -158,6 +166,11 @@ class TstPresets : public QObject {
       QCOMPARE(step.nodes().size(), s + 1);
       for (size_t i = 0; i <= s; ++i) QCOMPARE(step.nodes()[i].gpu_type, order[i]);
     }
+  }
+
+  void inlineFormTakesBuiltinAliases() {
+    Composition c = resolveCluster("H100-SXM:4x2,RTX-A6000:1x3", catalog());
+    QCOMPARE(c.toInlineSpec(), std::string("h100:4x2,a6000:1x3"));
   }
 
   void unknownPresetListsTheKnown() {
