@@ -9,12 +9,11 @@ namespace arachne::gui {
 
 QString formatSeconds(double s) {
   const QLocale l;
-  auto tr = [](const char* text) { return QCoreApplication::translate("arachne::gui::Format", text); };
-  if (!std::isfinite(s)) return tr("n/a");
-  if (s < 1e-3) return tr("%1 µs").arg(l.toString(s * 1e6, 'f', 1));
-  if (s < 1.0) return tr("%1 ms").arg(l.toString(s * 1e3, 'f', 1));
-  if (s < 120.0) return tr("%1 s").arg(l.toString(s, 'f', 2));
-  return tr("%1 min").arg(l.toString(s / 60.0, 'f', 1));
+  if (!std::isfinite(s)) return QCoreApplication::translate("arachne::gui::Format", "n/a");
+  if (s < 1e-3) return QCoreApplication::translate("arachne::gui::Format", "%1 µs").arg(l.toString(s * 1e6, 'f', 1));
+  if (s < 1.0) return QCoreApplication::translate("arachne::gui::Format", "%1 ms").arg(l.toString(s * 1e3, 'f', 1));
+  if (s < 120.0) return QCoreApplication::translate("arachne::gui::Format", "%1 s").arg(l.toString(s, 'f', 2));
+  return QCoreApplication::translate("arachne::gui::Format", "%1 min").arg(l.toString(s / 60.0, 'f', 1));
 }
 
 QString formatGigabytes(double bytes) {
