@@ -2,6 +2,7 @@
 #include "language.h"
 
 #include <QCoreApplication>
+#include <QEvent>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -34,6 +35,8 @@ bool Language::apply(const QString& code) {
     if (qtTranslator) app->removeTranslator(qtTranslator);
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     currentCode = code;
+    // QApplication posts LanguageChange to each window; deliver it now so the caller sees it.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     return true;
   }
   auto* next = new QTranslator(app);
@@ -60,6 +63,7 @@ bool Language::apply(const QString& code) {
   }
   QLocale::setDefault(QLocale(code));
   currentCode = code;
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
   return true;
 }
 

@@ -108,10 +108,20 @@ void MainWindow::createActions() {
   quitAction_ = new QAction(this);
   quitAction_->setShortcut(QKeySequence::Quit);
   connect(quitAction_, &QAction::triggered, this, &QWidget::close);
-  undoAction_ = undo_->createUndoAction(this);
+  // Own actions rather than QUndoStack::createUndoAction(): those keep their text through a
+  // language change until the stack changes again.
+  undoAction_ = new QAction(this);
   undoAction_->setShortcut(QKeySequence::Undo);
-  redoAction_ = undo_->createRedoAction(this);
+  undoAction_->setEnabled(false);
+  connect(undoAction_, &QAction::triggered, undo_, &QUndoStack::undo);
+  connect(undo_, &QUndoStack::canUndoChanged, undoAction_, &QAction::setEnabled);
+  connect(undo_, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
+  redoAction_ = new QAction(this);
   redoAction_->setShortcut(QKeySequence::Redo);
+  redoAction_->setEnabled(false);
+  connect(redoAction_, &QAction::triggered, undo_, &QUndoStack::redo);
+  connect(undo_, &QUndoStack::canRedoChanged, redoAction_, &QAction::setEnabled);
+  connect(undo_, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
   planAction_ = new QAction(this);
   planAction_->setShortcut(Qt::Key_F5);
   connect(planAction_, &QAction::triggered, this, &MainWindow::startPlanning);
@@ -268,11 +278,10 @@ void MainWindow::retranslate() {
   exportPdfAction_->setText(tr("Export current view as P&DF…"));
   copySummaryAction_->setText(tr("&Copy plan summary"));
   quitAction_->setText(tr("&Quit"));
-  undoAction_->setText(tr("&Undo"));
-  redoAction_->setText(tr("&Redo"));
   planAction_->setText(tr("&Plan (F5)"));
   cancelAction_->setText(tr("&Cancel (Esc)"));
   compareAction_->setText(tr("Compare with &other planners"));
+  updateUndoTexts();
   compareButton_->setText(tr("Run the other planners on the same input (in the background)"));
   emptyHint_->setText(tr("No plan yet. Compose a cluster, choose a model and press Plan (F5)."));
   staleBanner_->setText(tr("The cluster or the training settings changed after this plan was made. Press F5 to plan again."));
@@ -285,6 +294,12 @@ void MainWindow::retranslate() {
   tabs_->setTabText(6, tr("Summary"));
   if (result_) showResult();
   updateCompositionStatus();
+}
+
+void MainWindow::updateUndoTexts() {
+  // Command texts are made in the language of the moment they were pushed.
+  undoAction_->setText(undo_->canUndo() ? tr("&Undo %1").arg(undo_->undoText()) : tr("&Undo"));
+  redoAction_->setText(undo_->canRedo() ? tr("&Redo %1").arg(undo_->redoText()) : tr("&Redo"));
 }
 
 void MainWindow::changeEvent(QEvent* e) {

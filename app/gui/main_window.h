@@ -85,6 +85,7 @@ class MainWindow : public QMainWindow {
   void retranslate();
   void updateCompositionStatus();
   void markStale();
+  void updateUndoTexts();
   // main_window_files.cpp
   void openClusterDialog();
   void saveClusterDialog();
