@@ -5,35 +5,15 @@
 #include "cluster/cluster_spec.h"
 #include "cluster/composition.h"
 #include "model/model.h"
+#include "model/model_catalog.h"
 #include "plan/plan.h"
 
 namespace benchfix {
 
 using namespace arachne;
 
-// Llama 3 8B (domain-facts §3.1), parameter counts per layer from the shape: embedding V*h,
-// block = attention 41,943,040 + SwiGLU MLP 176,160,768 + two RMSNorms, head V*h + final norm.
-inline Model llama3_8b() {
-  Model m;
-  m.id = "llama3-8b";
-  m.shape.hidden = 4096;
-  m.shape.ffn = 14336;
-  m.shape.heads = 32;
-  m.shape.kv_heads = 8;
-  m.shape.head_dim = 128;
-  m.shape.vocab = 128256;
-  const double h = 4096, V = 128256;
-  LayerType e{"embedding", LayerKind::Embedding, V * h, 0, false};
-  LayerType d{"dense", LayerKind::DenseBlock, h * (4096 + 2 * 1024) + 4096 * h + 3 * h * 14336 + 2 * h, 0, false};
-  LayerType hd{"head", LayerKind::Head, V * h + h, 0, false};
-  m.layer_types = {e, d, hd};
-  m.layers.push_back(0);
-  for (int i = 0; i < 32; ++i) m.layers.push_back(1);
-  m.layers.push_back(2);
-  m.default_training.global_batch = 512;
-  m.default_training.sequence_length = 4096;
-  return m;
-}
+// Llama 3 8B from the built-in model catalog (embedding, 32 dense blocks, head).
+inline Model llama3_8b() { return *ModelCatalog::builtin().find("llama3-8b"); }
 
 // Node ids of one GPU type, in composition order.
 inline std::vector<int> nodesOf(const Composition& c, const std::string& type) {

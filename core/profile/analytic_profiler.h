@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "profile/layer_costs.h"
 #include "profile/profile_set.h"
 
 namespace arachne {
@@ -11,7 +12,6 @@ class GpuCatalog;
 struct GpuType;
 struct Model;
 struct TrainingSpec;
-struct LayerType;
 
 // The efficiency factors of the analytic model (docs/cost-model.md, "Analytic profiles").
 struct AnalyticFactors {
@@ -33,6 +33,7 @@ struct AnalyticFactors {
 struct AnalyticProfileOptions {
   std::vector<int> tp_degrees = {1, 2, 4, 8};
   std::vector<int> micro_batches = {1, 2, 4, 8, 16, 32};
+  ActivationAssumptions activations;  // FlashAttention and sequence parallelism by default
 };
 
 // One entry per (GPU type in gpuTypes, TP, micro-batch, layer type). A GPU type without a rate
@@ -46,6 +47,7 @@ ProfileSet makeAnalyticProfiles(const GpuCatalog& catalog, const std::vector<std
 
 // One analytic entry (exposed for tests and the calibration tool).
 ProfileEntry analyticEntry(const GpuType& gpu, const Model& model, const LayerType& layer,
-                           const TrainingSpec& spec, int tp, int microBatch);
+                           const TrainingSpec& spec, int tp, int microBatch,
+                           const ActivationAssumptions& activations = {});
 
 }  // namespace arachne

@@ -118,6 +118,10 @@ class TstProfileSet : public QObject {
       QVERIFY(near(e.output_bytes, T * h * 2));
       QVERIFY(near(e.optimizer_s, m.layer_types[0].params / tp * 30 / (1000e9 * 0.8)));
     }
+    // Without FlashAttention and sequence parallelism (Sailor's Megatron-DeepSpeed runs): the
+    // 4h replicated inputs stay whole and the a x s softmax output is stored per token.
+    ProfileEntry old = analyticEntry(g, m, m.layer_types[0], s, 4, 1, {false, false});
+    QVERIFY(near(old.activation_bytes, 4 * h * T * 2 + ((3072 + 1024 + 3 * 4096) * T * 2 + 8 * s_ * T * 2) / 4));
     // Checkpointing: one more forward, only the layer input kept.
     s.activation_checkpointing = true;
     ProfileEntry c = analyticEntry(g, m, m.layer_types[0], s, 2, 1);
