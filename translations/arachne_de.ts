@@ -142,10 +142,6 @@
             <source>$%1/h</source>
             <translation>%1 $/h</translation>
         </message>
-        <message>
-            <source>Node %1 (%2)</source>
-            <translation>Knoten %1 (%2)</translation>
-        </message>
         <message numerus="yes">
             <source>Node %1: %n GPU(s) of %2</source>
             <translation>
@@ -172,6 +168,10 @@
         <message>
             <source>Move nodes</source>
             <translation>Knoten verschieben</translation>
+        </message>
+        <message>
+            <source>Node %1</source>
+            <translation>Knoten %1</translation>
         </message>
     </context>
     <context>
@@ -668,13 +668,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>layers %1–%2</source>
             <translation>Schichten %1–%2</translation>
         </message>
-        <message numerus="yes">
-            <source>%n GPU(s) · nodes %1</source>
-            <translation>
-                <numerusform>%n GPU · Knoten %1</numerusform>
-                <numerusform>%n GPUs · Knoten %1</numerusform>
-            </translation>
-        </message>
         <message>
             <source>TP group</source>
             <translation>TP-Gruppe</translation>
@@ -682,6 +675,21 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>EP %1 × ETP %2 × EDP %3</source>
             <translation>EP %1 × ETP %2 × EDP %3</translation>
+        </message>
+        <message>
+            <source>node %1</source>
+            <translation>Knoten %1</translation>
+        </message>
+        <message>
+            <source>%1 nodes</source>
+            <translation>%1 Knoten</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n GPU(s) · %1</source>
+            <translation>
+                <numerusform>%n GPU · %1</numerusform>
+                <numerusform>%n GPUs · %1</numerusform>
+            </translation>
         </message>
     </context>
     <context>

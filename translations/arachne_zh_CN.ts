@@ -139,10 +139,6 @@
             <source>$%1/h</source>
             <translation>$%1/小时</translation>
         </message>
-        <message>
-            <source>Node %1 (%2)</source>
-            <translation>节点 %1（%2）</translation>
-        </message>
         <message numerus="yes">
             <source>Node %1: %n GPU(s) of %2</source>
             <translation>
@@ -168,6 +164,10 @@
         <message>
             <source>Move nodes</source>
             <translation>移动节点</translation>
+        </message>
+        <message>
+            <source>Node %1</source>
+            <translation>节点 %1</translation>
         </message>
     </context>
     <context>
@@ -660,12 +660,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>layers %1–%2</source>
             <translation>层 %1–%2</translation>
         </message>
-        <message numerus="yes">
-            <source>%n GPU(s) · nodes %1</source>
-            <translation>
-                <numerusform>%n 个 GPU · 节点 %1</numerusform>
-            </translation>
-        </message>
         <message>
             <source>TP group</source>
             <translation>TP 组</translation>
@@ -673,6 +667,20 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>EP %1 × ETP %2 × EDP %3</source>
             <translation>EP %1 × ETP %2 × EDP %3</translation>
+        </message>
+        <message>
+            <source>node %1</source>
+            <translation>节点 %1</translation>
+        </message>
+        <message>
+            <source>%1 nodes</source>
+            <translation>%1 个节点</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n GPU(s) · %1</source>
+            <translation>
+                <numerusform>%n 个 GPU · %1</numerusform>
+            </translation>
         </message>
     </context>
     <context>

@@ -244,7 +244,8 @@ QVariant CompositionModel::data(const QModelIndex& index, int role) const {
     switch (role) {
       case Qt::DisplayRole:
       case Qt::ToolTipRole:
-        if (index.column() == NameColumn) return typeName(g.gpuType);
+        if (index.column() == NameColumn)
+          return role == Qt::ToolTipRole ? typeName(g.gpuType) : g.gpuType.toUpper();
         if (index.column() == GpusColumn)
           return tr("%n GPU(s)", nullptr, gpus);
         if (index.column() == PriceColumn)
@@ -265,7 +266,7 @@ QVariant CompositionModel::data(const QModelIndex& index, int role) const {
   switch (role) {
     case Qt::DisplayRole:
       if (index.column() == NameColumn)
-        return tr("Node %1 (%2)").arg(n->id).arg(type.toUpper());
+        return tr("Node %1").arg(n->id);
       if (index.column() == GpusColumn) return n->gpus;
       if (index.column() == PriceColumn)
         return tr("$%1/h").arg(locale.toString(n->gpus * typePrice(type), 'f', 2));

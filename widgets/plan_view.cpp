@@ -19,8 +19,8 @@ namespace arachne::gui {
 namespace {
 constexpr int kMargin = 12;
 constexpr int kLegendHeight = 26;
-constexpr int kHeaderWidth = 150;
-constexpr int kBlockWidth = 170;
+constexpr int kHeaderWidth = 130;
+constexpr int kBlockWidth = 150;
 constexpr int kBlockGap = 14;  // room for the arrow to the next stage
 constexpr int kRowGap = 12;
 }  // namespace
@@ -201,11 +201,17 @@ void PlanView::paintBlock(QPainter& p, const Stage& stage, const QRect& r, int r
   p.restore();
   p.drawText(QRect(text.left(), text.top() + lh, text.width(), lh), Qt::AlignLeft,
              tr("layers %1–%2").arg(stage.first_layer).arg(stage.last_layer));
-  std::set<int> nodes(stage.node_ids.begin(), stage.node_ids.end());
-  QStringList nodeNames;
-  for (int n : nodes) nodeNames << QString::number(n);
+  const std::set<int> nodes(stage.node_ids.begin(), stage.node_ids.end());
+  QString where;
+  if (nodes.size() <= 3) {
+    QStringList names;
+    for (int n : nodes) names << QString::number(n);
+    where = tr("node %1").arg(names.join(QLatin1Char(',')));
+  } else {
+    where = tr("%1 nodes").arg(nodes.size());
+  }
   p.drawText(QRect(text.left(), text.top() + 2 * lh, text.width(), lh), Qt::AlignLeft,
-             tr("%n GPU(s) · nodes %1", nullptr, stage.tp * replicas).arg(nodeNames.join(QLatin1Char(','))));
+             tr("%n GPU(s) · %1", nullptr, stage.tp * replicas).arg(where));
   const QRect art(text.left(), text.top() + 3 * lh + 4, text.width(), text.bottom() - (text.top() + 3 * lh + 4));
   if (stage.expert_tiling)
     paintTiling(p, art, *stage.expert_tiling, ink);

@@ -116,6 +116,12 @@ void ReplayPanel::rebuildChart() {
     (i == current_ ? current : bars)->addData(i + 1, v);
     top = std::max(top, v);
   }
+  QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+  ticker->setTickStep(1.0);
+  ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+  chart_->xAxis->setTicker(ticker);
+  bars->setWidth(0.6);
+  current->setWidth(0.6);
   chart_->xAxis->setLabel(tr("construction step"));
   chart_->yAxis->setLabel(tr("sequences/s"));
   chart_->xAxis->setRange(0.4, stepCount() + 0.6);

@@ -10,6 +10,7 @@ namespace arachne::gui {
 QString formatSeconds(double s) {
   const QLocale l;
   if (!std::isfinite(s)) return QCoreApplication::translate("arachne::gui::Format", "n/a");
+  if (s == 0) return QStringLiteral("0");
   if (s < 1e-3) return QCoreApplication::translate("arachne::gui::Format", "%1 µs").arg(l.toString(s * 1e6, 'f', 1));
   if (s < 1.0) return QCoreApplication::translate("arachne::gui::Format", "%1 ms").arg(l.toString(s * 1e3, 'f', 1));
   if (s < 120.0) return QCoreApplication::translate("arachne::gui::Format", "%1 s").arg(l.toString(s, 'f', 2));

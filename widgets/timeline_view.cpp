@@ -12,7 +12,7 @@
 namespace arachne::gui {
 
 namespace {
-constexpr int kLeft = 110, kTop = 54, kRight = 20, kBottom = 40;
+constexpr int kLeft = 130, kTop = 54, kRight = 20, kBottom = 40;
 }
 
 TimelineView::TimelineView(const GpuCatalog& catalog, QWidget* parent)

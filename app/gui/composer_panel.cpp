@@ -49,6 +49,8 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
   tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
   tree_->header()->setStretchLastSection(false);
+  tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
   tree_->setUniformRowHeights(true);
   nodeGpus_->setRange(1, 1024);
   nodeLabel_->setBuddy(nodeGpus_);

@@ -83,6 +83,7 @@ MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend
   retranslate();
   updateCompositionStatus();
   resize(1400, 900);
+  resizeDocks({composerDock_, settingsDock_}, {300, 300}, Qt::Horizontal);
   AppSettings::restoreWindow(this);
 }
 
@@ -245,6 +246,10 @@ void MainWindow::createCentral() {
   whyDroppedView_->setSelectionMode(QAbstractItemView::SingleSelection);
   whyDroppedView_->horizontalHeader()->setStretchLastSection(true);
   whyDroppedView_->setWordWrap(true);
+  whyDroppedView_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  whyDroppedView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  whyDroppedView_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  whyDroppedView_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
   connect(whyDroppedView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &MainWindow::onWhyDroppedSelected);
   summary_ = new QPlainTextEdit(tabs_);

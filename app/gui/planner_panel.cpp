@@ -34,6 +34,7 @@ PlannerPanel::PlannerPanel(QAction* plan, QAction* cancel, QWidget* parent)
   progress_->setRange(0, 1000);
   progress_->setValue(0);
   progress_->setTextVisible(false);
+  progress_->hide();  // shown while a run is in progress
   message_->setWordWrap(true);
   message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   form_->addRow(QStringLiteral("planner"), planner_);
@@ -75,6 +76,7 @@ double PlannerPanel::budgetSeconds() const { return budget_->value(); }
 void PlannerPanel::setBudgetSeconds(double seconds) { budget_->setValue(seconds); }
 
 void PlannerPanel::setRunning(bool running) {
+  progress_->setVisible(running);
   planner_->setEnabled(!running);
   budget_->setEnabled(!running);
   if (running) {
