@@ -23,7 +23,10 @@ void LatencyProbe::tick() {
   const qint64 now = clock_.nsecsElapsed();
   const qint64 gap = now - last_;
   last_ = now;
-  maxGapNs_ = std::max(maxGapNs_, gap);
+  if (gap > maxGapNs_) {
+    maxGapNs_ = gap;
+    maxGapAtNs_ = now;
+  }
   totalNs_ += gap;
   ++ticks_;
   if (gap > 50'000'000) ++over50_;

@@ -15,6 +15,8 @@ class LatencyProbe : public QObject {
   void start();
   void stop();
   double maxGapMs() const { return maxGapNs_ / 1e6; }
+  double maxGapAtMs() const { return maxGapAtNs_ / 1e6; }  // when the longest gap ended
+  double elapsedMs() const { return clock_.nsecsElapsed() / 1e6; }
   double meanGapMs() const { return ticks_ > 0 ? totalNs_ / 1e6 / ticks_ : 0; }
   long long ticks() const { return ticks_; }
   // Gaps above the 50 ms target.
@@ -26,6 +28,7 @@ class LatencyProbe : public QObject {
   QElapsedTimer clock_;
   qint64 last_ = 0;
   qint64 maxGapNs_ = 0;
+  qint64 maxGapAtNs_ = 0;
   qint64 totalNs_ = 0;
   long long ticks_ = 0;
   long long over50_ = 0;

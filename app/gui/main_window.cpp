@@ -340,6 +340,7 @@ bool MainWindow::loadCluster(const QString& spec, QString* error) {
 void MainWindow::closeEvent(QCloseEvent* event) {
   AppSettings::saveWindow(this);
   AppSettings::setBudgetSeconds(plannerPanel_->budgetSeconds());
+  if (!plannerPanel_->planner().isEmpty()) AppSettings::setDefaultPlanner(plannerPanel_->planner());
   runner_.stop();
   compareRunner_.stop();
   event->accept();

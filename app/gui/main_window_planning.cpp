@@ -48,8 +48,7 @@ void MainWindow::startPlanning() {
     return;
   }
   const PlanningRequest request = currentRequest();
-  AppSettings::setDefaultPlanner(plannerPanel_->planner());
-  AppSettings::setBudgetSeconds(plannerPanel_->budgetSeconds());
+  // The planner and budget are remembered on close: a QSettings write here takes tens of ms.
   pendingRequest_ = request;
   runner_.start(backend_.makeJob(request));
   plannerPanel_->setRunning(true);
