@@ -239,17 +239,25 @@ void PlanView::paintTpGroup(QPainter& p, const QRect& r, int tp, const QColor& i
 
 void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t,
                            const QColor& ink) const {
-  // EP columns by ETP rows; the EDP copies of that grid are written as a count.
-  const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1);
-  const int cell = std::clamp(std::min((r.width() - 60) / cols, (r.height() - 2) / rows) - 2, 3, 14);
+  // One EP-columns by ETP-rows grid per EDP copy: every square is a GPU holding 1/(EP*ETP) of
+  // the experts, and the copies hold the same experts (expert data parallel).
+  const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1), copies = std::max(t.edp, 1);
+  const int labelWidth = 64;
+  const int gap = 4;
+  const int avail = r.width() - labelWidth - gap * (copies - 1);
+  const int cell = std::clamp(std::min(avail / (cols * copies), (r.height() - 2) / rows) - 1, 2, 14);
+  const int gridWidth = cols * (cell + 1);
   p.setPen(QPen(ink, 1));
-  for (int y = 0; y < rows; ++y)
-    for (int x = 0; x < cols; ++x) {
-      p.setBrush(QColor(255, 255, 255, 150));
-      p.drawRect(r.left() + x * (cell + 2), r.top() + y * (cell + 2), cell, cell);
-    }
-  const int gridRight = r.left() + cols * (cell + 2);
-  p.drawText(QRect(gridRight + 4, r.top(), r.right() - gridRight - 4, r.height()),
+  for (int c = 0; c < copies; ++c) {
+    const int left = r.left() + c * (gridWidth + gap);
+    for (int y = 0; y < rows; ++y)
+      for (int x = 0; x < cols; ++x) {
+        p.setBrush(c == 0 ? QColor(255, 255, 255, 170) : QColor(255, 255, 255, 90));
+        p.drawRect(left + x * (cell + 1), r.top() + y * (cell + 1), cell, cell);
+      }
+  }
+  const int gridRight = r.left() + copies * (gridWidth + gap);
+  p.drawText(QRect(gridRight, r.top(), r.right() - gridRight, r.height()),
              Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
              tr("EP %1 × ETP %2 × EDP %3").arg(t.ep).arg(t.etp).arg(t.edp));
 }

@@ -9,12 +9,19 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
+#include "alternatives_chart.h"
+#include "app_settings.h"
 #include "catalog/gpu_catalog.h"
+#include "io/plan_json.h"
+#include "memory_chart.h"
+#include "plan_exporter.h"
+#include "plan_view.h"
 #include "composer_panel.h"
 #include "composition_model.h"
 #include "fake_planning_backend.h"
@@ -49,6 +56,7 @@ class TestGuiMainWindow : public QObject {
 
  private slots:
   void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
     QCoreApplication::setOrganizationName(QStringLiteral("ArachneTest"));
     QSettings().clear();
   }
@@ -143,6 +151,66 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(Language::apply("en"));
     QCOMPARE(w.windowTitle(), QString("Arachne Plan Explorer"));
     QVERIFY(!Language::apply("xx"));
+  }
+
+  void comparisonRunsTheOtherPlanners() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2,a6000:4x1")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.comparePlanners();
+    auto* chart = w.findChild<AlternativesChart*>();
+    QVERIFY(chart);
+    QTRY_COMPARE_WITH_TIMEOUT(chart->results().size(), size_t(2), 5000);
+    QVERIFY(chart->results()[0].chosen);
+    QCOMPARE(chart->results()[1].planner, QString("fake-random"));
+    QCOMPARE(chart->results()[1].gpus_used, 12);
+  }
+
+  void exportsWriteFiles() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QTemporaryDir dir;
+    const QString json = dir.filePath("x.plan.json");
+    QVERIFY(PlanExporter::savePlanJson(w.result()->plan, w.result()->report, json).isEmpty());
+    const Plan back = loadPlanFile(json.toStdString());
+    QCOMPARE(back.templates.size(), w.result()->plan.templates.size());
+    QCOMPARE(back.provenance.planner, std::string("fake-greedy"));
+    auto* memory = w.findChild<MemoryChart*>();
+    auto* planView = w.findChild<PlanView*>();
+    for (QWidget* view : std::initializer_list<QWidget*>{memory, planView})
+      for (const char* suffix : {"png", "pdf"}) {
+        const QString path = dir.filePath(QStringLiteral("view.") + suffix);
+        QFile::remove(path);
+        QVERIFY(PlanExporter::saveView(view, path).isEmpty());
+        QVERIFY(QFileInfo(path).size() > 500);
+      }
+    QVERIFY(!PlanExporter::savePlanJson(w.result()->plan, w.result()->report, "/nonexistent/dir/x.json").isEmpty());
+  }
+
+  void settingsRemember() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("a.cluster.json");
+    {
+      MainWindow w(GpuCatalog::builtin(), backend_);
+      QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+      QVERIFY(w.saveClusterFile(file));
+      QVERIFY(AppSettings::recentFiles().contains(QFileInfo(file).absoluteFilePath()));
+      w.plannerPanel()->selectPlanner("fake-random");
+      w.plannerPanel()->setBudgetSeconds(42);
+      w.close();
+    }
+    QCOMPARE(AppSettings::defaultPlanner(), QString("fake-random"));
+    QCOMPARE(AppSettings::budgetSeconds(), 42.0);
+    MainWindow again(GpuCatalog::builtin(), backend_);
+    QCOMPARE(again.plannerPanel()->planner(), QString("fake-random"));
+    QCOMPARE(again.plannerPanel()->budgetSeconds(), 42.0);
+    QVERIFY(again.openClusterFile(file));
+    QCOMPARE(again.compositionModel()->composition().totalGpus(), 16);
   }
 
   void screenshotWritesWindowSizedPng() {
