@@ -9,6 +9,9 @@
 #include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QMimeData>
+#include <QDropEvent>
+#include <QApplication>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -211,6 +214,29 @@ class TestGuiMainWindow : public QObject {
     QCOMPARE(again.plannerPanel()->budgetSeconds(), 42.0);
     QVERIFY(again.openClusterFile(file));
     QCOMPARE(again.compositionModel()->composition().totalGpus(), 16);
+  }
+
+  void droppingClusterFileOpensIt() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("drop.cluster.json");
+    {
+      MainWindow w(GpuCatalog::builtin(), backend_);
+      QVERIFY(w.loadCluster(QStringLiteral("a6000:4x3")));
+      QVERIFY(w.saveClusterFile(file));
+    }
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x1")));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(file)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QCOMPARE(w.compositionModel()->composition().gpusOfType("a6000"), 12);
+    QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 0);
+    w.compositionModel()->undoStack()->undo();  // the drop is one undoable edit
+    QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 8);
   }
 
   void screenshotWritesWindowSizedPng() {
