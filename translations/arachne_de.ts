@@ -826,10 +826,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation> Token</translation>
         </message>
         <message>
-            <source>&amp;Activation checkpointing (recompute)</source>
-            <translation>&amp;Aktivierungs-Checkpointing (Neuberechnung)</translation>
-        </message>
-        <message>
             <source>%1 · %2 billion parameters · %3 layers</source>
             <translation>%1 · %2 Milliarden Parameter · %3 Schichten</translation>
         </message>
@@ -844,6 +840,14 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>Cannot open model</source>
             <translation>Modell kann nicht geöffnet werden</translation>
+        </message>
+        <message>
+            <source>&amp;Activation checkpointing</source>
+            <translation>&amp;Aktivierungs-Checkpointing</translation>
+        </message>
+        <message>
+            <source>Keep only each layer's input and recompute the rest in the backward pass</source>
+            <translation>Nur die Eingabe jeder Schicht behalten und den Rest im Rückwärtsdurchlauf neu berechnen</translation>
         </message>
     </context>
     <context>

@@ -816,10 +816,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation> 个词元</translation>
         </message>
         <message>
-            <source>&amp;Activation checkpointing (recompute)</source>
-            <translation>激活检查点（重计算）(&amp;A)</translation>
-        </message>
-        <message>
             <source>%1 · %2 billion parameters · %3 layers</source>
             <translation>%1 · %2 十亿参数 · %3 层</translation>
         </message>
@@ -834,6 +830,14 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>Cannot open model</source>
             <translation>无法打开模型</translation>
+        </message>
+        <message>
+            <source>&amp;Activation checkpointing</source>
+            <translation>激活检查点(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Keep only each layer's input and recompute the rest in the backward pass</source>
+            <translation>只保留每层的输入，其余在反向传播中重新计算</translation>
         </message>
     </context>
     <context>

@@ -7,10 +7,14 @@
 
 namespace arachne::gui {
 
-void AppSettings::restoreWindow(QMainWindow* window) {
+bool AppSettings::restoreWindow(QMainWindow* window) {
   QSettings s;
-  window->restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-  window->restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+  const QByteArray geometry = s.value(QStringLiteral("window/geometry")).toByteArray();
+  const QByteArray state = s.value(QStringLiteral("window/state")).toByteArray();
+  if (geometry.isEmpty() && state.isEmpty()) return false;
+  window->restoreGeometry(geometry);
+  window->restoreState(state);
+  return true;
 }
 
 void AppSettings::saveWindow(const QMainWindow* window) {

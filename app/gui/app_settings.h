@@ -12,7 +12,8 @@ namespace arachne::gui {
 class AppSettings {
  public:
   static constexpr int kMaxRecent = 8;
-  static void restoreWindow(QMainWindow* window);
+  // False when nothing was saved yet.
+  static bool restoreWindow(QMainWindow* window);
   static void saveWindow(const QMainWindow* window);
   static QStringList recentFiles();
   static void addRecentFile(const QString& path);

@@ -83,8 +83,7 @@ MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend
   retranslate();
   updateCompositionStatus();
   resize(1400, 900);
-  resizeDocks({composerDock_, settingsDock_}, {300, 300}, Qt::Horizontal);
-  AppSettings::restoreWindow(this);
+  docksSized_ = AppSettings::restoreWindow(this);
 }
 
 MainWindow::~MainWindow() = default;
@@ -334,6 +333,14 @@ bool MainWindow::loadCluster(const QString& spec, QString* error) {
     if (error) *error = QString::fromStdString(e.what());
     statusBar()->showMessage(QString::fromStdString(e.what()), 10000);
     return false;
+  }
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (!docksSized_) {
+    docksSized_ = true;
+    resizeDocks({composerDock_, settingsDock_}, {280, 280}, Qt::Horizontal);
   }
 }
 

@@ -72,6 +72,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void changeEvent(QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
@@ -160,6 +161,7 @@ class MainWindow : public QMainWindow {
   PlanningRequest resultRequest_;   // the input the plan on screen was made for
   PlanningRequest pendingRequest_;  // the input of the run in progress
   bool stale_ = false;
+  bool docksSized_ = false;  // first show without saved state: give the plan views the room
   std::vector<std::string> compareQueue_;
   std::vector<AlternativeResult> compareResults_;
   QString comparePlanner_;

@@ -68,7 +68,8 @@ void TrainingPanel::retranslate() {
   fileButton_->setText(tr("Open model &file…"));
   globalBatch_->setSuffix(tr(" sequences"));
   sequenceLength_->setSuffix(tr(" tokens"));
-  checkpointing_->setText(tr("&Activation checkpointing (recompute)"));
+  checkpointing_->setText(tr("&Activation checkpointing"));
+  checkpointing_->setToolTip(tr("Keep only each layer's input and recompute the rest in the backward pass"));
   showModelInfo();
 }
 
