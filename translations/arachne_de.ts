@@ -488,6 +488,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>&amp;Redo %1</source>
             <translation>&amp;Wiederherstellen: %1</translation>
         </message>
+        <message>
+            <source>The planner refused: %1</source>
+            <translation>Der Planer lehnt ab: %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

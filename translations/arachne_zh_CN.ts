@@ -482,6 +482,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>&amp;Redo %1</source>
             <translation>重做(&amp;R)：%1</translation>
         </message>
+        <message>
+            <source>The planner refused: %1</source>
+            <translation>规划器拒绝执行：%1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

@@ -66,11 +66,10 @@ void MainWindow::onProgress(quint64, const PlannerProgress& p) { plannerPanel_->
 
 void MainWindow::onPlanReady(quint64, const PlannerResult& result) {
   if (!result.found) {
-    plannerPanel_->setStatus(
-        tr("No feasible plan: %1").arg(QString::fromStdString(result.stats.message.empty()
-                                                                   ? (result.report.violations.empty() ? std::string()
-                                                                                                       : result.report.violations.front().message)
-                                                                   : result.stats.message)));
+    std::string why = result.stats.message;
+    if (why.empty() && !result.report.violations.empty()) why = result.report.violations.front().message;
+    plannerPanel_->setStatus((result.stats.refused ? tr("The planner refused: %1") : tr("No feasible plan: %1"))
+                                 .arg(QString::fromStdString(why)));
     emit planningFinished(false);
     return;
   }
