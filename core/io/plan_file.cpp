@@ -18,7 +18,9 @@ constexpr std::uintmax_t kMaxPlanFileBytes = 256ull * 1024 * 1024;
 
 }  // namespace
 
-Plan loadPlanFile(const std::string& path) {
+Plan loadPlanFile(const std::string& path) { return loadPlanDocument(path).plan; }
+
+PlanDocument loadPlanDocument(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
@@ -34,15 +36,16 @@ Plan loadPlanFile(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw LoadError(path, "", "read error");
-  return planFromJson(text.str(), path);
+  return planDocumentFromJson(text.str(), path);
 }
 
-void savePlanFile(const Plan& plan, const PlanReport* report, const std::string& path) {
+namespace {
+
+// A temporary file in the same directory, so the final rename stays on one file system and a
+// reader never sees a half-written plan.
+void writeAtomically(const std::string& text, const std::string& path) {
   namespace fs = std::filesystem;
-  const std::string text = planToJson(plan, report);
   const fs::path target(path);
-  // A temporary file in the same directory, so the final rename stays on one file system and
-  // a reader never sees a half-written plan.
   std::random_device rd;
   const fs::path tmp = target.parent_path() /
                        (target.filename().string() + ".tmp-" + std::to_string(rd()));
@@ -66,6 +69,17 @@ void savePlanFile(const Plan& plan, const PlanReport* report, const std::string&
     fs::remove(tmp, ignored);
     throw LoadError(path, "", "cannot replace the file: " + ec.message());
   }
+}
+
+}  // namespace
+
+void savePlanFile(const Plan& plan, const PlanReport* report, const std::string& path) {
+  writeAtomically(planToJson(plan, report), path);
+}
+
+void savePlanFile(const Plan& plan, const PlanReport* report, const TrainingSpec& training,
+                  const std::string& path) {
+  writeAtomically(planToJson(plan, report, training), path);
 }
 
 }  // namespace arachne

@@ -18,9 +18,14 @@ constexpr long long kMaxMicroBatches = 1000000000;
 constexpr long long kMaxLayer = 1000000;
 constexpr long long kMaxNodeId = 1000000000;
 constexpr long long kMaxGpuCount = 1000000;
+constexpr long long kMaxGlobalBatch = 100000000;
+constexpr long long kMaxSequenceLength = 10000000;
 constexpr size_t kMaxTemplates = 100000;
 constexpr size_t kMaxStages = 100000;
 constexpr size_t kMaxUnused = 1000000;
+// GPUs a plan may place (replicas x sum of TP over all templates): 10x the largest cluster the
+// composition accepts, and small enough that every GPU count fits an int.
+constexpr long long kMaxPlanGpus = 1000000;
 
 int readInt(const JsonCursor& c, long long min, long long max) {
   return static_cast<int>(c.asInt(min, max));
@@ -102,7 +107,16 @@ Template readTemplate(const JsonCursor& c) {
   const size_t n = stages.arraySize(kMaxStages);
   if (n == 0) stages.fail("must hold at least one stage");
   t.stages.reserve(n);
-  for (size_t i = 0; i < n; ++i) t.stages.push_back(readStage(stages[i], t.replicas));
+  long long perReplica = 0;
+  for (size_t i = 0; i < n; ++i) {
+    t.stages.push_back(readStage(stages[i], t.replicas));
+    perReplica += t.stages.back().tp;
+  }
+  const long long gpus = perReplica * t.replicas;
+  if (gpus > kMaxPlanGpus) {
+    c.fail("places " + std::to_string(gpus) + " GPUs (replicas x sum of TP), above the limit of " +
+           std::to_string(kMaxPlanGpus));
+  }
   return t;
 }
 
@@ -116,9 +130,39 @@ UnusedGpus readUnused(const JsonCursor& c) {
   return u;
 }
 
+PlanTraining readTraining(const JsonCursor& c) {
+  if (!c.value().is_object()) c.fail("must be an object, got " + JsonCursor::typeName(c.value()));
+  PlanTraining t;
+  if (auto f = c.optional("global_batch")) t.global_batch = readInt(*f, 1, kMaxGlobalBatch);
+  if (auto f = c.optional("sequence_length")) t.sequence_length = readInt(*f, 1, kMaxSequenceLength);
+  if (auto f = c.optional("precision")) {
+    const std::string name = f->asString(100);
+    t.precision = precisionFromString(name);
+    if (!t.precision) f->fail("must be bf16, fp16 or fp32, got '" + name + "'");
+  }
+  if (auto f = c.optional("activation_checkpointing")) t.activation_checkpointing = f->asBool();
+  if (auto f = c.optional("distributed_optimizer")) t.distributed_optimizer = f->asBool();
+  return t;
+}
+
 }  // namespace
 
+TrainingSpec PlanTraining::applyTo(TrainingSpec base) const {
+  if (global_batch) base.global_batch = *global_batch;
+  if (sequence_length) base.sequence_length = *sequence_length;
+  if (precision) base.precision = *precision;
+  if (activation_checkpointing) base.activation_checkpointing = *activation_checkpointing;
+  if (distributed_optimizer) base.distributed_optimizer = *distributed_optimizer;
+  return base;
+}
+
+bool PlanTraining::empty() const { return *this == PlanTraining{}; }
+
 Plan planFromJson(const std::string& text, const std::string& fileLabel) {
+  return planDocumentFromJson(text, fileLabel).plan;
+}
+
+PlanDocument planDocumentFromJson(const std::string& text, const std::string& fileLabel) {
   const nlohmann::json doc = JsonCursor::parse(text, fileLabel);
   const JsonCursor root(doc, fileLabel, "");
   if (!doc.is_object()) {
@@ -131,19 +175,29 @@ Plan planFromJson(const std::string& text, const std::string& fileLabel) {
                  std::to_string(kPlanSchemaVersion) + ")");
   }
 
-  Plan plan;
+  PlanDocument result;
+  Plan& plan = result.plan;
   if (auto p = root.optional("provenance")) plan.provenance = readProvenance(*p);
+  if (auto t = root.optional("training")) result.training = readTraining(*t);
 
   const JsonCursor templates = root.required("templates");
   const size_t n = templates.arraySize(kMaxTemplates);
   plan.templates.reserve(n);
-  for (size_t i = 0; i < n; ++i) plan.templates.push_back(readTemplate(templates[i]));
+  long long gpus = 0;
+  for (size_t i = 0; i < n; ++i) {
+    plan.templates.push_back(readTemplate(templates[i]));
+    gpus += plan.templates.back().gpus();
+    if (gpus > kMaxPlanGpus) {
+      templates.fail("the templates place " + std::to_string(gpus) +
+                     " GPUs or more, above the limit of " + std::to_string(kMaxPlanGpus));
+    }
+  }
 
   if (auto unused = root.optional("unused_gpus")) {
     const size_t m = unused->arraySize(kMaxUnused);
     for (size_t i = 0; i < m; ++i) plan.unused_gpus.push_back(readUnused((*unused)[i]));
   }
-  return plan;
+  return result;
 }
 
 }  // namespace arachne

@@ -100,12 +100,21 @@ ordered_json violationJson(const Violation& v) {
   return j;
 }
 
-}  // namespace
+ordered_json trainingJson(const TrainingSpec& t) {
+  ordered_json j;
+  j["global_batch"] = t.global_batch;
+  j["sequence_length"] = t.sequence_length;
+  j["precision"] = toString(t.precision);
+  j["activation_checkpointing"] = t.activation_checkpointing;
+  j["distributed_optimizer"] = t.distributed_optimizer;
+  return j;
+}
 
-std::string planToJson(const Plan& plan, const PlanReport* report) {
+std::string writePlan(const Plan& plan, const PlanReport* report, const TrainingSpec* training) {
   ordered_json j;
   j["schema_version"] = kPlanSchemaVersion;
   j["provenance"] = provenanceJson(plan.provenance);
+  if (training) j["training"] = trainingJson(*training);
   // The report's templates run parallel to the plan's only when the plan was structurally
   // valid; otherwise only the plan-level verdict is written.
   const bool perTemplate = report && report->templates.size() == plan.templates.size();
@@ -118,7 +127,6 @@ std::string planToJson(const Plan& plan, const PlanReport* report) {
                        {"tokens_per_s", report->throughput.tokens_per_s},
                        {"iterations_per_s", report->throughput.iterations_per_s}};
   }
-  int gpus = 0;
   j["templates"] = ordered_json::array();
   for (size_t t = 0; t < plan.templates.size(); ++t) {
     const Template& tpl = plan.templates[t];
@@ -127,10 +135,7 @@ std::string planToJson(const Plan& plan, const PlanReport* report) {
     tj["replicas"] = tpl.replicas;
     tj["micro_batch"] = tpl.micro_batch;
     tj["micro_batches"] = tpl.micro_batches;
-    int tpSum = 0;
-    for (const auto& s : tpl.stages) tpSum += s.tp;
-    tj["gpus"] = tpl.replicas * tpSum;
-    gpus += tpl.replicas * tpSum;
+    tj["gpus"] = tpl.gpus();
     if (tr) {
       tj["iteration_time_s"] = tr->iteration_time_s;
       tj["bubble_s"] = tr->bubble_s;
@@ -142,7 +147,7 @@ std::string planToJson(const Plan& plan, const PlanReport* report) {
     }
     j["templates"].push_back(std::move(tj));
   }
-  j["gpus_used"] = gpus;
+  j["gpus_used"] = plan.gpusUsed();
   j["unused_gpus"] = ordered_json::array();
   for (const auto& u : plan.unused_gpus) {
     j["unused_gpus"].push_back(
@@ -150,6 +155,16 @@ std::string planToJson(const Plan& plan, const PlanReport* report) {
   }
   // Replace rather than throw on invalid UTF-8 in free text such as reasons.
   return j.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace
+
+std::string planToJson(const Plan& plan, const PlanReport* report) {
+  return writePlan(plan, report, nullptr);
+}
+
+std::string planToJson(const Plan& plan, const PlanReport* report, const TrainingSpec& training) {
+  return writePlan(plan, report, &training);
 }
 
 }  // namespace arachne

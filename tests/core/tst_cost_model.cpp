@@ -8,6 +8,7 @@
 #include "cost/cost_model.h"
 #include "cost/link_model.h"
 #include "cost_fixture.h"
+#include "io/load_error.h"
 
 using namespace arachne;
 using namespace fixture;
@@ -257,6 +258,15 @@ class TstCostModel : public QObject {
     QVERIFY(first(r, ViolationKind::BatchTooSmall)->message.find("takes 2 sequences") != std::string::npos);
     for (const Violation& x : r.violations) QVERIFY(!x.message.empty());
     QCOMPARE(QString::fromStdString(toString(ViolationKind::OutOfMemory)), QStringLiteral("out-of-memory"));
+  }
+
+  void profilesOfAnotherModelAreRejected() {
+    ProfileSet other = prof;
+    other.model_id = "llama3-8b";
+    QVERIFY_THROWS_EXCEPTION(LoadError, CostModel(cat, comp, mdl, sp, other));
+    other.model_id.clear();
+    CostModel ok(cat, comp, mdl, sp, other);
+    QCOMPARE(ok.gpuTypeCount(), 1);
   }
 
   void planCountsGpus() {

@@ -177,6 +177,54 @@ class TstPlanJson : public QObject {
     QCOMPARE(q.templates[0].stages[0].tp, 4);
   }
 
+  void trainingRecordedAndRead() {
+    TrainingSpec spec;
+    spec.global_batch = 1024;
+    spec.sequence_length = 2048;
+    spec.precision = Precision::Fp32;
+    spec.activation_checkpointing = true;
+    spec.distributed_optimizer = true;
+    const std::string text = planToJson(samplePlan(), nullptr, spec);
+    const auto j = nlohmann::json::parse(text);
+    QCOMPARE(j.at("training").at("precision").get<std::string>(), std::string("fp32"));
+    QCOMPARE(j.at("training").at("global_batch").get<int>(), 1024);
+    const PlanDocument doc = planDocumentFromJson(text, "x");
+    QCOMPARE(doc.plan, samplePlan());
+    const TrainingSpec back = doc.training.applyTo(TrainingSpec{});
+    QCOMPARE(back.global_batch, 1024);
+    QCOMPARE(back.sequence_length, 2048);
+    QVERIFY(back.precision == Precision::Fp32);
+    QVERIFY(back.activation_checkpointing);
+    QVERIFY(back.distributed_optimizer);
+    // Without a "training" object nothing is recorded; a partial one changes only its fields.
+    QVERIFY(planDocumentFromJson(planToJson(samplePlan()), "x").training.empty());
+    TrainingSpec base;
+    base.global_batch = 64;
+    const PlanDocument partial = planDocumentFromJson(
+        minimalWith([](nlohmann::json& j) { j["training"] = {{"sequence_length", 512}}; }), "x");
+    const TrainingSpec applied = partial.training.applyTo(base);
+    QCOMPARE(applied.global_batch, 64);
+    QCOMPARE(applied.sequence_length, 512);
+  }
+
+  void malformedTraining_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("problem");
+    using J = nlohmann::json;
+    auto row = [](const char* name, std::function<void(J&)> f, const char* field, const char* problem) {
+      QTest::newRow(name) << QString::fromStdString(minimalWith(f)) << QString(field) << QString(problem);
+    };
+    row("array", [](J& j) { j["training"] = J::array(); }, "training", "must be an object");
+    row("batch 0", [](J& j) { j["training"] = {{"global_batch", 0}}; }, "training.global_batch", "at least 1");
+    row("batch huge", [](J& j) { j["training"] = {{"global_batch", 1e15}}; }, "training.global_batch", "at most");
+    row("seq string", [](J& j) { j["training"] = {{"sequence_length", "4k"}}; }, "training.sequence_length", "must be an integer");
+    row("precision", [](J& j) { j["training"] = {{"precision", "fp8"}}; }, "training.precision", "bf16, fp16 or fp32, got 'fp8'");
+    row("ckpt", [](J& j) { j["training"] = {{"activation_checkpointing", "yes"}}; }, "training.activation_checkpointing", "true or false");
+    row("dist", [](J& j) { j["training"] = {{"distributed_optimizer", 1}}; }, "training.distributed_optimizer", "true or false");
+  }
+  void malformedTraining() { malformed(); }
+
   void malformed_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("field");
@@ -202,6 +250,20 @@ class TstPlanJson : public QObject {
     row("replicas huge", patched([](J& j) { j["templates"][0]["replicas"] = 1e12; }), "templates[0].replicas", "must be at most");
     row("replicas u64", patched([](J& j) { j["templates"][0]["replicas"] = 18446744073709551615ull; }), "templates[0].replicas", "must be at most");
     row("replicas bool", patched([](J& j) { j["templates"][0]["replicas"] = true; }), "templates[0].replicas", "must be an integer, got boolean");
+    row("gpus overflow", patched([](J& j) {
+      j["templates"][0]["replicas"] = 300;
+      j["templates"][0]["stages"] = J::array();
+      j["templates"][0]["stages"].push_back({{"gpu_type", "h100"}, {"tp", 4096}, {"layers", {0, 1}},
+                                             {"node_ids", std::vector<int>(300, 0)}});
+    }), "templates[0]", "places 1228800 GPUs");
+    row("plan gpus", patched([](J& j) {
+      J t = j["templates"][0];
+      t["replicas"] = 1;
+      t["stages"] = J::array();
+      t["stages"].push_back({{"gpu_type", "h100"}, {"tp", 4000}, {"layers", {0, 1}}, {"node_ids", {0}}});
+      j["templates"] = J::array();
+      for (int i = 0; i < 300; ++i) j["templates"].push_back(t);
+    }), "templates", "above the limit of 1000000");
     row("micro_batch 0", patched([](J& j) { j["templates"][0]["micro_batch"] = 0; }), "templates[0].micro_batch", "must be at least 1");
     row("micro_batches 0", patched([](J& j) { j["templates"][0]["micro_batches"] = 0; }), "templates[0].micro_batches", "must be at least 1");
     row("no stages", patched([](J& j) { j["templates"][0]["stages"] = J::array(); }), "templates[0].stages", "at least one stage");
@@ -237,7 +299,7 @@ class TstPlanJson : public QObject {
     QFETCH(QString, field);
     QFETCH(QString, problem);
     try {
-      planFromJson(text.toStdString(), "bad.plan.json");
+      planDocumentFromJson(text.toStdString(), "bad.plan.json");
       QFAIL("no LoadError thrown");
     } catch (const LoadError& e) {
       QCOMPARE(QString::fromStdString(e.file()), QStringLiteral("bad.plan.json"));
@@ -313,6 +375,15 @@ class TstPlanJson : public QObject {
     QCOMPARE(files, 1);
     std::filesystem::remove_all(dir);
     QVERIFY_THROWS_EXCEPTION(LoadError, savePlanFile(plan, nullptr, "/nonexistent-dir/x.plan.json"));
+    // The overload that records the training spec saves the same way.
+    const std::string dir2 = tmpDir();
+    TrainingSpec spec;
+    spec.global_batch = 7;
+    savePlanFile(plan, &report, spec, dir2 + "/t.plan.json");
+    const PlanDocument doc = loadPlanDocument(dir2 + "/t.plan.json");
+    QCOMPARE(doc.plan, plan);
+    QCOMPARE(doc.training.global_batch, std::optional<int>(7));
+    std::filesystem::remove_all(dir2);
   }
 };
 
