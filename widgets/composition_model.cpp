@@ -357,7 +357,9 @@ bool CompositionModel::dropMimeData(const QMimeData* data, Qt::DropAction action
   in >> ids;
   if (in.status() != QDataStream::Ok || ids.isEmpty()) return false;
   bool any = false;
-  undo_->beginMacro(action == Qt::CopyAction ? tr("Duplicate nodes") : tr("Move nodes"));
+  // Several nodes dropped at once undo as one step; a single node is its own command.
+  const bool macro = ids.size() > 1;
+  if (macro) undo_->beginMacro(action == Qt::CopyAction ? tr("Duplicate nodes") : tr("Move nodes"));
   for (qint32 id : ids) {
     const Node* n = composition_.findNode(id);
     if (!n) continue;
@@ -384,7 +386,7 @@ bool CompositionModel::dropMimeData(const QMimeData* data, Qt::DropAction action
     }
     any |= moveNode(id, type, position);
   }
-  undo_->endMacro();
+  if (macro) undo_->endMacro();
   return any;
 }
 

@@ -91,6 +91,11 @@ class TestCompositionModel : public QObject {
     QCOMPARE(model.composition().nodes().size(), size_t(2));
     undo.undo();
     QCOMPARE(model.composition().nodes().size(), size_t(1));
+    // Dropping a node where it already is changes nothing and leaves no undo step.
+    const int before = undo.count();
+    std::unique_ptr<QMimeData> same(model.mimeData({model.indexOfNode(id)}));
+    QVERIFY(!model.dropMimeData(same.get(), Qt::MoveAction, -1, -1, model.indexOfGroup("h100")));
+    QCOMPARE(undo.count(), before);
   }
 
   void editsUndoOneStepEach() {
