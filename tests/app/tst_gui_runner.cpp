@@ -5,6 +5,10 @@
 #include <chrono>
 #include <thread>
 
+#include "catalog/gpu_catalog.h"
+#include "cluster/cluster_spec.h"
+#include "core_planning_backend.h"
+#include "model/model_catalog.h"
 #include "planning_runner.h"
 
 using namespace arachne;
@@ -108,6 +112,59 @@ class TestGuiRunner : public QObject {
     });
     QVERIFY(failed.wait(5000));
     QVERIFY(failed.first().at(1).toString().contains("v100"));
+  }
+
+  // The product path: analytic profiles, cost model and a core planner on the worker thread.
+  void corePlannerThroughTheFacade() {
+    CorePlanningBackend backend;
+    QVERIFY(backend.plannerNames().size() >= 2);
+    PlanningRequest request;
+    request.composition = resolveCluster("h100:4x2,a6000:4x2", GpuCatalog::builtin());
+    request.model = *ModelCatalog::builtin().find("llama3-8b");
+    request.spec = request.model.default_training;
+    request.planner = "random";
+    request.budget.seconds = 1.0;
+    PlanningRunner runner;
+    QSignalSpy progress(&runner, &PlanningRunner::progress);
+    QSignalSpy ready(&runner, &PlanningRunner::planReady);
+    runner.start(backend.makeJob(request));
+    QVERIFY(ready.wait(30000));
+    QVERIFY(progress.count() >= 1);
+    const auto r = ready.first().at(1).value<PlannerResult>();
+    QVERIFY(r.found);
+    QVERIFY(r.report.throughput.sequences_per_s > 0);
+    QCOMPARE(r.plan.provenance.planner, std::string("random"));
+  }
+
+  void corePlannerCancels() {
+    CorePlanningBackend backend;
+    PlanningRequest request;
+    request.composition = resolveCluster("paper-3t-128", GpuCatalog::builtin());
+    request.model = *ModelCatalog::builtin().find("llama3-8b");
+    request.spec = request.model.default_training;
+    request.planner = "random";
+    request.budget.seconds = 60.0;
+    PlanningRunner runner;
+    QSignalSpy progress(&runner, &PlanningRunner::progress);
+    QSignalSpy ready(&runner, &PlanningRunner::planReady);
+    runner.start(backend.makeJob(request));
+    QVERIFY(progress.wait(30000));
+    runner.stop();
+    QVERIFY(ready.wait(10000));  // far sooner than the 60 s budget
+    QVERIFY(ready.first().at(1).value<PlannerResult>().stats.cancelled);
+  }
+
+  void unknownPlannerFails() {
+    CorePlanningBackend backend;
+    PlanningRequest request;
+    request.composition = resolveCluster("h100:4x1", GpuCatalog::builtin());
+    request.model = *ModelCatalog::builtin().find("llama3-8b");
+    request.planner = "no-such-planner";
+    PlanningRunner runner;
+    QSignalSpy failed(&runner, &PlanningRunner::failed);
+    runner.start(backend.makeJob(request));
+    QVERIFY(failed.wait(10000));
+    QVERIFY(failed.first().at(1).toString().contains("no-such-planner"));
   }
 
   void destructionCancelsAndWaits() {
