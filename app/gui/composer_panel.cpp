@@ -111,7 +111,13 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
     tree_->expandAll();
     syncNodeEditor();
   });
-  connect(model_, &QAbstractItemModel::modelReset, tree_, &QTreeView::expandAll);
+  // Structural edits reset the model; keep the selected node selected across them.
+  connect(model_, &QAbstractItemModel::modelAboutToBeReset, this,
+          [this] { keptSelection_ = selectedNodeId(); });
+  connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+    tree_->expandAll();
+    if (keptSelection_ >= 0) highlightNode(keptSelection_);
+  });
   connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this,
           &ComposerPanel::syncNodeEditor);
   retranslate();

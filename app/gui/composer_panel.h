@@ -64,6 +64,7 @@ class ComposerPanel : public QWidget {
   QAction* deleteAction_;
   QAction* moveUpAction_;
   QAction* moveDownAction_;
+  int keptSelection_ = -1;
 };
 
 }  // namespace arachne::gui

@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <QUndoStack>
 
 #include "alternatives_chart.h"
 #include "app_settings.h"
@@ -214,6 +215,35 @@ class TestGuiMainWindow : public QObject {
     QCOMPARE(again.plannerPanel()->budgetSeconds(), 42.0);
     QVERIFY(again.openClusterFile(file));
     QCOMPARE(again.compositionModel()->composition().totalGpus(), 16);
+  }
+
+  // The keyboard/menu way for every drag: add from the palette, duplicate, move, delete.
+  void composerActionsEditWithoutTheMouse() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x1")));
+    auto* model = w.compositionModel();
+    QUndoStack* undo = model->undoStack();
+    const int steps = undo->count();
+    const QList<QAction*> actions = w.composerPanel()->editActions();  // add, dup, del, up, down
+    QCOMPARE(actions.size(), 5);
+    actions[0]->trigger();  // palette row 0, the type's usual node size
+    const std::string firstType = GpuCatalog::builtin().types().front().id;
+    QCOMPARE(model->composition().gpusOfType(firstType),
+             firstType == "h100" ? 8 + GpuCatalog::builtin().types().front().usual_node_size
+                                 : GpuCatalog::builtin().types().front().usual_node_size);
+    const int h100 = model->composition().nodes().front().id;
+    QVERIFY(w.composerPanel()->highlightNode(h100));
+    QCOMPARE(w.composerPanel()->selectedNodeId(), h100);
+    actions[1]->trigger();  // duplicate
+    QCOMPARE(model->composition().gpusOfType("h100"), 16);
+    actions[4]->trigger();  // move down
+    QCOMPARE(model->positionOf(h100), 1);
+    QCOMPARE(w.composerPanel()->selectedNodeId(), h100);
+    actions[2]->trigger();  // delete
+    QVERIFY(!model->composition().findNode(h100));
+    QCOMPARE(undo->count(), steps + 4);
+    for (int i = 0; i < 4; ++i) undo->undo();
+    QCOMPARE(model->composition().totalGpus(), 8);
   }
 
   void droppingClusterFileOpensIt() {
