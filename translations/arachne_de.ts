@@ -669,10 +669,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>%1 · TP %2</translation>
         </message>
         <message>
-            <source>layers %1–%2</source>
-            <translation>Schichten %1–%2</translation>
-        </message>
-        <message>
             <source>TP group</source>
             <translation>TP-Gruppe</translation>
         </message>
@@ -694,6 +690,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
                 <numerusform>%n GPU · %1</numerusform>
                 <numerusform>%n GPUs · %1</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>layers %1–%2 · mb %3</source>
+            <translation>Schichten %1–%2 · MB %3</translation>
         </message>
     </context>
     <context>

@@ -661,10 +661,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>%1 · TP %2</translation>
         </message>
         <message>
-            <source>layers %1–%2</source>
-            <translation>层 %1–%2</translation>
-        </message>
-        <message>
             <source>TP group</source>
             <translation>TP 组</translation>
         </message>
@@ -685,6 +681,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>
                 <numerusform>%n 个 GPU · %1</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>layers %1–%2 · mb %3</source>
+            <translation>层 %1–%2 · 微批 %3</translation>
         </message>
     </context>
     <context>

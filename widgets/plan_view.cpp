@@ -143,7 +143,7 @@ void PlanView::paintEvent(QPaintEvent*) {
     p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, head);
     for (int s = 0; s < tpl.depth(); ++s) {
       const QRect r = blockRect(t, s);
-      paintBlock(p, tpl.stages[static_cast<size_t>(s)], r, tpl.replicas);
+      paintBlock(p, tpl.stages[static_cast<size_t>(s)], r, tpl.replicas, tpl.micro_batch);
       if (s + 1 < tpl.depth()) {
         const int y = r.center().y();
         p.setPen(QPen(palette().color(QPalette::Text), 1.5));
@@ -179,7 +179,8 @@ void PlanView::paintLegend(QPainter& p) const {
   }
 }
 
-void PlanView::paintBlock(QPainter& p, const Stage& stage, const QRect& r, int replicas) const {
+void PlanView::paintBlock(QPainter& p, const Stage& stage, const QRect& r, int replicas,
+                          int microBatch) const {
   const QString type = QString::fromStdString(stage.gpu_type);
   const QColor fill = GpuColors::color(catalog_, type);
   const QColor ink = GpuColors::textOn(fill);
@@ -200,7 +201,7 @@ void PlanView::paintBlock(QPainter& p, const Stage& stage, const QRect& r, int r
              tr("%1 · TP %2").arg(type.toUpper()).arg(stage.tp));
   p.restore();
   p.drawText(QRect(text.left(), text.top() + lh, text.width(), lh), Qt::AlignLeft,
-             tr("layers %1–%2").arg(stage.first_layer).arg(stage.last_layer));
+             tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(microBatch));
   const std::set<int> nodes(stage.node_ids.begin(), stage.node_ids.end());
   QString where;
   if (nodes.size() <= 3) {

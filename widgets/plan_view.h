@@ -46,7 +46,7 @@ class PlanView : public QWidget {
   int rowTop(int templateIndex) const;
   int rowHeight() const;
   void paintLegend(QPainter& p) const;
-  void paintBlock(QPainter& p, const Stage& stage, const QRect& r, int replicas) const;
+  void paintBlock(QPainter& p, const Stage& stage, const QRect& r, int replicas, int microBatch) const;
   void paintTpGroup(QPainter& p, const QRect& r, int tp, const QColor& ink) const;
   void paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, const QColor& ink) const;
 
