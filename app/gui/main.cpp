@@ -1,13 +1,19 @@
-// arachne entry point: the desktop explorer's main window.
+// arachne entry point: the desktop explorer (also --screenshot and --bench-latency).
 #include <QApplication>
-#include <QMainWindow>
+#include <QElapsedTimer>
+
+#include "command_line.h"
+#include "core_planning_backend.h"
+#include "gui_session.h"
 
 int main(int argc, char** argv) {
+  QElapsedTimer sinceStart;
+  sinceStart.start();
   QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("Arachne"));
   QApplication::setApplicationName(QStringLiteral("Arachne Plan Explorer"));
-  QMainWindow window;
-  window.setWindowTitle(QStringLiteral("Arachne Plan Explorer"));
-  window.resize(1280, 800);
-  window.show();
-  return app.exec();
+  QApplication::setApplicationVersion(QStringLiteral(ARACHNE_VERSION));
+  const arachne::gui::CorePlanningBackend backend;
+  return arachne::gui::runGuiSession(arachne::gui::CommandLine::parse(QApplication::arguments()),
+                                     backend, sinceStart);
 }

@@ -1,0 +1,243 @@
+// ComposerPanel: wiring of palette, cluster tree, node editor, actions and context menu.
+#include "composer_panel.h"
+
+#include <QAction>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListView>
+#include <QMenu>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "catalog/gpu_catalog.h"
+#include "composition_model.h"
+#include "gpu_palette_model.h"
+
+namespace arachne::gui {
+
+ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, QWidget* parent)
+    : QWidget(parent), model_(model), palette_(palette), paletteLabel_(new QLabel(this)),
+      paletteView_(new QListView(this)), tileLabel_(new QLabel(this)), tileSize_(new QSpinBox(this)),
+      addButton_(new QPushButton(this)), clusterLabel_(new QLabel(this)), tree_(new QTreeView(this)),
+      nodeLabel_(new QLabel(this)), nodeGpus_(new QSpinBox(this)),
+      duplicateButton_(new QPushButton(this)), deleteButton_(new QPushButton(this)),
+      summary_(new QLabel(this)) {
+  paletteView_->setModel(palette_);
+  paletteView_->setDragEnabled(true);
+  paletteView_->setDragDropMode(QAbstractItemView::DragOnly);
+  paletteView_->setDefaultDropAction(Qt::CopyAction);
+  paletteView_->setMaximumHeight(170);
+  paletteView_->setCurrentIndex(palette_->index(0));
+  tileSize_->setRange(0, 64);  // 0: the GPU type's usual node size
+  tileLabel_->setBuddy(tileSize_);
+  paletteLabel_->setWordWrap(true);
+  clusterLabel_->setWordWrap(true);
+
+  tree_->setModel(model_);
+  tree_->setDragEnabled(true);
+  tree_->setAcceptDrops(true);
+  tree_->setDropIndicatorShown(true);
+  tree_->setDragDropMode(QAbstractItemView::DragDrop);
+  tree_->setDefaultDropAction(Qt::MoveAction);
+  tree_->setSelectionMode(QAbstractItemView::SingleSelection);
+  tree_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+  tree_->setContextMenuPolicy(Qt::CustomContextMenu);
+  tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  tree_->header()->setStretchLastSection(false);
+  tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+  tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  tree_->setUniformRowHeights(true);
+  nodeGpus_->setRange(1, 1024);
+  nodeLabel_->setBuddy(nodeGpus_);
+  QFont bold = summary_->font();
+  bold.setBold(true);
+  summary_->setFont(bold);
+  summary_->setWordWrap(true);
+  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  addAction_ = new QAction(this);
+  addAction_->setShortcut(Qt::Key_Insert);
+  duplicateAction_ = new QAction(this);
+  duplicateAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+  deleteAction_ = new QAction(this);
+  deleteAction_->setShortcut(QKeySequence::Delete);
+  moveUpAction_ = new QAction(this);
+  moveUpAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+  moveDownAction_ = new QAction(this);
+  moveDownAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+  for (QAction* a : editActions()) a->setShortcutContext(Qt::WindowShortcut);
+
+  auto* paletteRow = new QHBoxLayout;
+  paletteRow->addWidget(tileLabel_);
+  paletteRow->addWidget(tileSize_);
+  paletteRow->addWidget(addButton_, 1);
+  auto* nodeRow = new QHBoxLayout;
+  nodeRow->addWidget(nodeLabel_);
+  nodeRow->addWidget(nodeGpus_);
+  nodeRow->addWidget(duplicateButton_);
+  nodeRow->addWidget(deleteButton_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(paletteLabel_);
+  layout->addWidget(paletteView_);
+  layout->addLayout(paletteRow);
+  layout->addWidget(clusterLabel_);
+  layout->addWidget(tree_, 1);
+  layout->addLayout(nodeRow);
+  layout->addWidget(summary_);
+
+  connect(tileSize_, &QSpinBox::valueChanged, palette_, &GpuPaletteModel::setTileSize);
+  connect(addButton_, &QPushButton::clicked, this, &ComposerPanel::addFromPalette);
+  connect(paletteView_, &QListView::activated, this, &ComposerPanel::addFromPalette);
+  connect(addAction_, &QAction::triggered, this, &ComposerPanel::addFromPalette);
+  connect(duplicateButton_, &QPushButton::clicked, this, &ComposerPanel::duplicateSelected);
+  connect(duplicateAction_, &QAction::triggered, this, &ComposerPanel::duplicateSelected);
+  connect(deleteButton_, &QPushButton::clicked, this, &ComposerPanel::deleteSelected);
+  connect(deleteAction_, &QAction::triggered, this, &ComposerPanel::deleteSelected);
+  connect(moveUpAction_, &QAction::triggered, this, [this] { moveSelected(-1); });
+  connect(moveDownAction_, &QAction::triggered, this, [this] { moveSelected(+1); });
+  // Every step of the spin box is one resize; the model merges them into one undo step.
+  connect(nodeGpus_, &QSpinBox::valueChanged, this, [this](int gpus) {
+    const int id = selectedNodeId();
+    if (id >= 0) model_->resizeNode(id, gpus);
+  });
+  connect(tree_, &QTreeView::customContextMenuRequested, this, &ComposerPanel::showContextMenu);
+  connect(model_, &CompositionModel::compositionChanged, this, [this] {
+    updateSummary();
+    tree_->expandAll();
+    syncNodeEditor();
+  });
+  // Structural edits reset the model; keep the selected node selected across them.
+  connect(model_, &QAbstractItemModel::modelAboutToBeReset, this,
+          [this] { keptSelection_ = selectedNodeId(); });
+  connect(model_, &QAbstractItemModel::modelReset, this, [this] {
+    tree_->expandAll();
+    if (keptSelection_ >= 0) highlightNode(keptSelection_);
+  });
+  connect(tree_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+          &ComposerPanel::syncNodeEditor);
+  retranslate();
+  updateSummary();
+  syncNodeEditor();
+  tree_->expandAll();
+}
+
+QList<QAction*> ComposerPanel::editActions() const {
+  return {addAction_, duplicateAction_, deleteAction_, moveUpAction_, moveDownAction_};
+}
+
+void ComposerPanel::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) {
+    retranslate();
+    updateSummary();
+  }
+  QWidget::changeEvent(e);
+}
+
+void ComposerPanel::retranslate() {
+  paletteLabel_->setText(tr("GPU palette (drag a node tile onto the cluster):"));
+  tileLabel_->setText(tr("&Tile GPUs:"));
+  tileSize_->setSpecialValueText(tr("usual"));
+  tileSize_->setToolTip(tr("GPUs in a new node; \"usual\" takes the GPU type's usual node size"));
+  addButton_->setText(tr("&Add node"));
+  clusterLabel_->setText(tr("Cluster (drag nodes to move, Ctrl+drag to copy, onto another type to change it):"));
+  nodeLabel_->setText(tr("&GPUs in node:"));
+  duplicateButton_->setText(tr("D&uplicate"));
+  deleteButton_->setText(tr("De&lete"));
+  addAction_->setText(tr("Add node from palette"));
+  duplicateAction_->setText(tr("Duplicate node"));
+  deleteAction_->setText(tr("Delete node"));
+  moveUpAction_->setText(tr("Move node up"));
+  moveDownAction_->setText(tr("Move node down"));
+}
+
+void ComposerPanel::updateSummary() {
+  const Composition& c = model_->composition();
+  QStringList perType;
+  for (const auto& type : c.gpuTypes())
+    perType << tr("%1: %2").arg(QString::fromStdString(type).toUpper()).arg(c.gpusOfType(type));
+  summary_->setText(perType.join(QStringLiteral(" · ")) + QLatin1Char('\n') + model_->summaryText());
+}
+
+int ComposerPanel::selectedNodeId() const { return model_->nodeIdAt(tree_->currentIndex()); }
+
+void ComposerPanel::syncNodeEditor() {
+  const int id = selectedNodeId();
+  const Node* n = id >= 0 ? model_->composition().findNode(id) : nullptr;
+  const QSignalBlocker block(nodeGpus_);
+  nodeGpus_->setEnabled(n != nullptr);
+  if (n) nodeGpus_->setValue(n->gpus);
+  duplicateButton_->setEnabled(n != nullptr);
+  deleteButton_->setEnabled(n != nullptr);
+  duplicateAction_->setEnabled(n != nullptr);
+  deleteAction_->setEnabled(n != nullptr);
+  moveUpAction_->setEnabled(n != nullptr);
+  moveDownAction_->setEnabled(n != nullptr);
+}
+
+bool ComposerPanel::highlightNode(int nodeId) {
+  const QModelIndex idx = model_->indexOfNode(nodeId);
+  if (!idx.isValid()) return false;
+  tree_->expand(idx.parent());
+  tree_->setCurrentIndex(idx);
+  tree_->scrollTo(idx);
+  return true;
+}
+
+void ComposerPanel::addFromPalette() {
+  const QModelIndex idx = paletteView_->currentIndex();
+  if (!idx.isValid()) return;
+  const int gpus = tileSize_->value() > 0 ? tileSize_->value()
+                                          : idx.data(GpuPaletteModel::UsualNodeSizeRole).toInt();
+  model_->addNode(palette_->gpuTypeAt(idx.row()), gpus);
+}
+
+void ComposerPanel::duplicateSelected() {
+  const int id = selectedNodeId();
+  if (id >= 0) model_->duplicateNode(id);
+}
+
+void ComposerPanel::deleteSelected() {
+  const int id = selectedNodeId();
+  if (id >= 0) model_->deleteNode(id);
+}
+
+void ComposerPanel::moveSelected(int delta) {
+  const int id = selectedNodeId();
+  if (id < 0) return;
+  const Node* n = model_->composition().findNode(id);
+  model_->moveNode(id, QString::fromStdString(n->gpu_type), model_->positionOf(id) + delta);
+  highlightNode(id);
+}
+
+void ComposerPanel::showContextMenu(const QPoint& pos) {
+  const QModelIndex idx = tree_->indexAt(pos);
+  if (idx.isValid()) tree_->setCurrentIndex(idx);
+  QMenu menu(this);
+  menu.addAction(addAction_);
+  const int id = selectedNodeId();
+  if (id >= 0) {
+    menu.addAction(duplicateAction_);
+    menu.addAction(deleteAction_);
+    menu.addAction(moveUpAction_);
+    menu.addAction(moveDownAction_);
+    // The keyboard way to drop a node onto another GPU type.
+    QMenu* change = menu.addMenu(tr("Change GPU type to"));
+    const Node* n = model_->composition().findNode(id);
+    for (const auto& t : model_->catalog().types()) {
+      if (t.id == n->gpu_type) continue;
+      const QString type = QString::fromStdString(t.id);
+      change->addAction(type.toUpper(), this, [this, id, type] {
+        model_->moveNode(id, type, model_->positionOf(id));
+        highlightNode(id);
+      });
+    }
+  }
+  menu.exec(tree_->viewport()->mapToGlobal(pos));
+}
+
+}  // namespace arachne::gui

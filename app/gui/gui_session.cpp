@@ -1,0 +1,155 @@
+// runGuiSession: the interactive, screenshot and latency-benchmark modes of one binary.
+#include "gui_session.h"
+
+#include <QApplication>
+#include <QEventLoop>
+#include <QImage>
+#include <QPainter>
+#include <QTabWidget>
+#include <QTextStream>
+#include <QTimer>
+#include <cstdio>
+
+#include "app_settings.h"
+#include "catalog/gpu_catalog.h"
+#include "composition_model.h"
+#include <QUndoStack>
+#include "language.h"
+#include "latency_probe.h"
+#include "main_window.h"
+#include "planner_panel.h"
+#include "training_panel.h"
+
+namespace arachne::gui {
+
+namespace {
+
+// Notes the first paint of the window (start-to-first-paint measurement).
+class FirstPaintFilter : public QObject {
+ public:
+  explicit FirstPaintFilter(const QElapsedTimer& clock) : clock_(clock) {}
+  double ms = -1;
+  bool eventFilter(QObject* o, QEvent* e) override {
+    if (ms < 0 && e->type() == QEvent::Paint) ms = clock_.nsecsElapsed() / 1e6;
+    return QObject::eventFilter(o, e);
+  }
+
+ private:
+  const QElapsedTimer& clock_;
+};
+
+int selectTab(MainWindow& w, const QString& name) {
+  const QStringList names = {QStringLiteral("plan"), QStringLiteral("memory"), QStringLiteral("timeline"),
+                             QStringLiteral("replay"), QStringLiteral("alternatives"),
+                             QStringLiteral("dropped"), QStringLiteral("summary")};
+  const int i = names.indexOf(name);
+  if (i >= 0) w.tabs()->setCurrentIndex(i);
+  return i;
+}
+
+void printErr(const QString& s) { std::fprintf(stderr, "arachne: %s\n", qPrintable(s)); }
+
+// Plans once and waits for the result (screenshot and benchmark modes).
+bool planAndWait(MainWindow& w) {
+  QEventLoop loop;
+  bool ok = false;
+  QObject::connect(&w, &MainWindow::planningFinished, &loop, [&](bool success) {
+    ok = success;
+    loop.quit();
+  });
+  w.startPlanning();
+  if (!w.runner()->isRunning()) return false;
+  loop.exec();
+  return ok;
+}
+
+}  // namespace
+
+int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
+                  const QElapsedTimer& sinceStart) {
+  if (!options.error.isEmpty()) {
+    printErr(options.error);
+    return 2;
+  }
+  const QString lang = !options.lang.isEmpty() ? options.lang : AppSettings::language();
+  if (!lang.isEmpty() && !Language::apply(lang)) {
+    printErr(QStringLiteral("unknown language '%1' (known: %2)").arg(lang, Language::available().join(QStringLiteral(", "))));
+    if (!options.lang.isEmpty()) return 2;
+  }
+  const GpuCatalog& catalog = GpuCatalog::builtin();
+  MainWindow window(catalog, backend);
+  FirstPaintFilter firstPaint(sinceStart);
+  window.installEventFilter(&firstPaint);
+  const bool batch = !options.screenshot.isEmpty() || options.benchLatency;
+  if (batch) window.resize(1400, 900);  // a reproducible picture, whatever the saved geometry
+
+  QString error;
+  if (!window.loadCluster(options.cluster.isEmpty() ? QString::fromLatin1(kDefaultCluster) : options.cluster, &error)) {
+    printErr(error);
+    if (batch) return 1;
+  }
+  if (!window.trainingPanel()->selectModel(options.model.isEmpty() ? QString::fromLatin1(kDefaultModel) : options.model, &error)) {
+    printErr(error);
+    if (batch) return 1;
+  }
+  if (!options.planner.isEmpty() && !window.plannerPanel()->selectPlanner(options.planner)) {
+    printErr(QStringLiteral("unknown planner '%1'").arg(options.planner));
+    if (batch) return 2;
+  }
+  if (options.budget > 0) window.plannerPanel()->setBudgetSeconds(options.budget);
+  window.compositionModel()->undoStack()->clear();  // the initial load is not an edit
+  window.show();
+
+  if (options.benchLatency) {
+    // Let the first paint happen, then plan while the probe watches the event loop.
+    while (firstPaint.ms < 0) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    LatencyProbe probe;
+    probe.start();
+    QElapsedTimer run;
+    run.start();
+    bool ok = false;
+    double resultAtMs = -1;
+    {
+      QEventLoop loop;
+      QObject::connect(&window, &MainWindow::planningFinished, &loop, [&](bool success) {
+        ok = success;
+        resultAtMs = run.nsecsElapsed() / 1e6;
+        loop.quit();
+      });
+      window.startPlanning();
+      if (window.runner()->isRunning()) loop.exec();
+    }
+    // Keep watching briefly: the views are filled when the result arrives.
+    QTimer::singleShot(200, &probe, [] {});
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 200) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    probe.stop();
+    QTextStream out(stdout);
+    out << "first_paint_ms " << firstPaint.ms << "\n"
+        << "planning_ok " << (ok ? 1 : 0) << "\n"
+        << "ticks " << probe.ticks() << "\n"
+        << "mean_tick_gap_ms " << probe.meanGapMs() << "\n"
+        << "max_event_loop_gap_ms " << probe.maxGapMs() << "\n"
+        << "max_gap_ended_at_ms " << probe.maxGapAtMs() << "\n"
+        << "result_shown_at_ms " << resultAtMs << "\n"
+        << "gaps_over_50ms " << probe.gapsOver50Ms() << "\n";
+    return ok ? 0 : 1;
+  }
+  if (!options.screenshot.isEmpty()) {
+    if (options.plan && !planAndWait(window)) printErr(QStringLiteral("planning failed; the picture shows the error"));
+    if (!options.tab.isEmpty() && selectTab(window, options.tab) < 0) printErr(QStringLiteral("unknown tab '%1'").arg(options.tab));
+    QApplication::processEvents();
+    const QImage image = window.grab().toImage();
+    if (image.isNull() || !image.save(options.screenshot, "PNG")) {
+      printErr(QStringLiteral("cannot write %1").arg(options.screenshot));
+      return 1;
+    }
+    return 0;
+  }
+  if (options.plan) QTimer::singleShot(0, &window, &MainWindow::startPlanning);
+  if (!options.tab.isEmpty()) selectTab(window, options.tab);
+  return QApplication::exec();
+}
+
+}  // namespace arachne::gui

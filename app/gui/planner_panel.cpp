@@ -1,0 +1,108 @@
+// PlannerPanel: a form over the planner registry and the run's progress.
+#include "planner_panel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QToolButton>
+
+namespace arachne::gui {
+
+PlannerPanel::PlannerPanel(QAction* plan, QAction* cancel, QWidget* parent)
+    : QWidget(parent), form_(new QFormLayout(this)), planner_(new QComboBox(this)),
+      budget_(new QDoubleSpinBox(this)), planButton_(new QToolButton(this)),
+      cancelButton_(new QToolButton(this)), progress_(new QProgressBar(this)),
+      message_(new QLabel(this)) {
+  budget_->setRange(0.5, 3600);
+  budget_->setDecimals(1);
+  budget_->setValue(10);
+  planButton_->setDefaultAction(plan);
+  cancelButton_->setDefaultAction(cancel);
+  planButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  cancelButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  planButton_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  cancelButton_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(planButton_);
+  buttons->addWidget(cancelButton_);
+  progress_->setRange(0, 1000);
+  progress_->setValue(0);
+  progress_->setTextVisible(false);
+  progress_->hide();  // shown while a run is in progress
+  message_->setWordWrap(true);
+  message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  form_->addRow(QStringLiteral("planner"), planner_);
+  form_->addRow(QStringLiteral("budget"), budget_);
+  form_->addRow(buttons);
+  form_->addRow(progress_);
+  form_->addRow(message_);
+  retranslate();
+}
+
+void PlannerPanel::changeEvent(QEvent* e) {
+  if (e->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(e);
+}
+
+void PlannerPanel::retranslate() {
+  if (auto* l = qobject_cast<QLabel*>(form_->labelForField(planner_))) l->setText(tr("P&lanner:"));
+  if (auto* l = qobject_cast<QLabel*>(form_->labelForField(budget_))) l->setText(tr("&Budget:"));
+  budget_->setSuffix(tr(" s"));
+  budget_->setToolTip(tr("Wall-clock limit of the planner"));
+}
+
+void PlannerPanel::setPlannerNames(const std::vector<std::string>& names) {
+  const QString current = planner();
+  planner_->clear();
+  for (const auto& n : names) planner_->addItem(QString::fromStdString(n));
+  selectPlanner(current);
+}
+
+QString PlannerPanel::planner() const { return planner_->currentText(); }
+
+bool PlannerPanel::selectPlanner(const QString& name) {
+  const int i = planner_->findText(name);
+  if (i >= 0) planner_->setCurrentIndex(i);
+  return i >= 0;
+}
+
+double PlannerPanel::budgetSeconds() const { return budget_->value(); }
+void PlannerPanel::setBudgetSeconds(double seconds) { budget_->setValue(seconds); }
+
+void PlannerPanel::setRunning(bool running) {
+  progress_->setVisible(running);
+  planner_->setEnabled(!running);
+  budget_->setEnabled(!running);
+  if (running) {
+    progress_->setRange(0, 0);  // busy until the planner can tell a fraction
+    message_->setText(tr("Starting the planner…"));
+  } else {
+    progress_->setRange(0, 1000);
+    progress_->setValue(0);
+  }
+}
+
+void PlannerPanel::setProgress(const PlannerProgress& p) {
+  if (p.fraction >= 0) {
+    progress_->setRange(0, 1000);
+    progress_->setValue(static_cast<int>(p.fraction * 1000));
+  }
+  const QLocale l;
+  QString text = tr("%1 plans evaluated in %2 s, best %3 sequences/s")
+                     .arg(l.toString(p.evaluations))
+                     .arg(l.toString(p.elapsed_s, 'f', 1))
+                     .arg(l.toString(p.best_sequences_per_s, 'f', 2));
+  if (!p.message.empty()) text += QLatin1Char('\n') + QString::fromStdString(p.message);
+  message_->setText(text);
+}
+
+void PlannerPanel::setStatus(const QString& text) { message_->setText(text); }
+QString PlannerPanel::status() const { return message_->text(); }
+
+}  // namespace arachne::gui

@@ -1,0 +1,297 @@
+// Tests of the main window on a fake planning backend: opening on a preset, planning, the
+// why-dropped link to the composer, stale results on edits, language switching, screenshots.
+#include <QAbstractButton>
+#include <QAction>
+#include <QDockWidget>
+#include <QImage>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QMimeData>
+#include <QDropEvent>
+#include <QApplication>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+#include <QUndoStack>
+
+#include "alternatives_chart.h"
+#include "app_settings.h"
+#include "catalog/gpu_catalog.h"
+#include "io/plan_json.h"
+#include "memory_chart.h"
+#include "plan_exporter.h"
+#include "plan_view.h"
+#include "composer_panel.h"
+#include "composition_model.h"
+#include "fake_planning_backend.h"
+#include "gui_session.h"
+#include "language.h"
+#include "main_window.h"
+#include "planner_panel.h"
+#include "training_panel.h"
+
+using namespace arachne;
+using namespace arachne::gui;
+
+namespace {
+// Every user-visible text of the window: labels, buttons, actions, menus, tabs, dock titles.
+QStringList visibleTexts(MainWindow& w) {
+  QStringList out;
+  out << w.windowTitle();
+  for (auto* l : w.findChildren<QLabel*>()) if (!l->text().isEmpty()) out << l->text();
+  for (auto* b : w.findChildren<QAbstractButton*>()) if (!b->text().isEmpty()) out << b->text();
+  for (auto* a : w.findChildren<QAction*>())
+    if (!a->text().isEmpty() && !a->menu()) out << a->text();
+  for (auto* m : w.findChildren<QMenu*>()) if (!m->title().isEmpty()) out << m->title();
+  for (auto* d : w.findChildren<QDockWidget*>()) out << d->windowTitle();
+  for (int i = 0; i < w.tabs()->count(); ++i) out << w.tabs()->tabText(i);
+  return out;
+}
+}  // namespace
+
+class TestGuiMainWindow : public QObject {
+  Q_OBJECT
+  test::FakePlanningBackend backend_;
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
+    QCoreApplication::setOrganizationName(QStringLiteral("ArachneTest"));
+    QSettings().clear();
+  }
+
+  void opensOnPresetAndPlans() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
+    QVERIFY(w.trainingPanel()->selectModel(QString::fromLatin1(kDefaultModel)));
+    QCOMPARE(w.compositionModel()->composition().totalGpus(), 128);
+    QVERIFY(w.compositionModel()->summaryText().contains("128"));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(w.runner()->isRunning());
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    QVERIFY(w.result().has_value());
+    QCOMPARE(w.result()->plan.templates.size(), size_t(3));
+    QCOMPARE(w.result()->plan.provenance.model, std::string("llama3-8b"));
+    QVERIFY(!w.tabs()->isHidden());
+    QVERIFY(w.plannerPanel()->status().contains("3"));
+  }
+
+  void whyDroppedSelectionHighlightsNode() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:4x3")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    const auto& unused = w.result()->plan.unused_gpus;
+    QCOMPARE(unused.size(), size_t(2));
+    auto* table = w.findChild<QTableView*>();
+    QVERIFY(table);
+    table->setCurrentIndex(table->model()->index(1, 0));
+    QCOMPARE(w.composerPanel()->selectedNodeId(), unused[1].node_id);
+  }
+
+  void editDuringRunDropsTheResult() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    backend_.gate = false;
+    w.startPlanning();
+    QVERIFY(w.compositionModel()->addNode(QStringLiteral("a6000"), 4));  // an edit mid-run
+    backend_.gate = true;
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QVERIFY(!w.result().has_value());
+    QVERIFY(w.plannerPanel()->status().contains("dropped"));
+    // After a plan, an edit marks it stale but keeps it on screen.
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(w.result().has_value());
+    QVERIFY(!w.isResultStale());
+    w.compositionModel()->undoStack()->undo();
+    QVERIFY(w.isResultStale());
+  }
+
+  void cancelStopsTheRun() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x1")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    backend_.gate = false;
+    w.startPlanning();
+    w.cancelPlanning();
+    QVERIFY(finished.wait(5000));
+    backend_.gate = true;
+    QVERIFY(!w.runner()->isRunning());
+  }
+
+  void switchingLanguageRetranslates() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    const QStringList english = visibleTexts(w);
+    // Names that are the same in every language: language names, planner, GPU and preset ids.
+    auto same = [](const QString& s) {
+      static const QStringList fixed = {"English", "Deutsch", "简体中文", "Plan", "&Budget:", "bf16", "fp16", "fp32"};
+      return fixed.contains(s) || s.startsWith("paper-") || s.startsWith("fake-") ||
+             !s.contains(QRegularExpression("[A-Za-z]{3,}"));
+    };
+    for (const QString code : {"de", "zh_CN"}) {
+      QVERIFY(Language::apply(code));
+      const QStringList translated = visibleTexts(w);
+      QStringList untranslated;
+      for (const QString& s : english)
+        if (translated.contains(s) && !same(s)) untranslated << s;
+      QVERIFY2(untranslated.isEmpty(), qPrintable(code + ": " + untranslated.join(" | ")));
+      QVERIFY(w.windowTitle() != english.first());
+    }
+    QVERIFY(Language::apply("en"));
+    QCOMPARE(w.windowTitle(), QString("Arachne Plan Explorer"));
+    QVERIFY(!Language::apply("xx"));
+  }
+
+  void comparisonRunsTheOtherPlanners() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2,a6000:4x1")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.comparePlanners();
+    auto* chart = w.findChild<AlternativesChart*>();
+    QVERIFY(chart);
+    QTRY_COMPARE_WITH_TIMEOUT(chart->results().size(), size_t(2), 5000);
+    QVERIFY(chart->results()[0].chosen);
+    QCOMPARE(chart->results()[1].planner, QString("fake-random"));
+    QCOMPARE(chart->results()[1].gpus_used, 12);
+  }
+
+  void exportsWriteFiles() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QTemporaryDir dir;
+    const QString json = dir.filePath("x.plan.json");
+    QVERIFY(PlanExporter::savePlanJson(w.result()->plan, w.result()->report, json).isEmpty());
+    const Plan back = loadPlanFile(json.toStdString());
+    QCOMPARE(back.templates.size(), w.result()->plan.templates.size());
+    QCOMPARE(back.provenance.planner, std::string("fake-greedy"));
+    auto* memory = w.findChild<MemoryChart*>();
+    auto* planView = w.findChild<PlanView*>();
+    for (QWidget* view : std::initializer_list<QWidget*>{memory, planView})
+      for (const char* suffix : {"png", "pdf"}) {
+        const QString path = dir.filePath(QStringLiteral("view.") + suffix);
+        QFile::remove(path);
+        QVERIFY(PlanExporter::saveView(view, path).isEmpty());
+        QVERIFY(QFileInfo(path).size() > 500);
+      }
+    QVERIFY(!PlanExporter::savePlanJson(w.result()->plan, w.result()->report, "/nonexistent/dir/x.json").isEmpty());
+  }
+
+  void settingsRemember() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("a.cluster.json");
+    {
+      MainWindow w(GpuCatalog::builtin(), backend_);
+      QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+      QVERIFY(w.saveClusterFile(file));
+      QVERIFY(AppSettings::recentFiles().contains(QFileInfo(file).absoluteFilePath()));
+      w.plannerPanel()->selectPlanner("fake-random");
+      w.plannerPanel()->setBudgetSeconds(42);
+      w.close();
+    }
+    QCOMPARE(AppSettings::defaultPlanner(), QString("fake-random"));
+    QCOMPARE(AppSettings::budgetSeconds(), 42.0);
+    MainWindow again(GpuCatalog::builtin(), backend_);
+    QCOMPARE(again.plannerPanel()->planner(), QString("fake-random"));
+    QCOMPARE(again.plannerPanel()->budgetSeconds(), 42.0);
+    QVERIFY(again.openClusterFile(file));
+    QCOMPARE(again.compositionModel()->composition().totalGpus(), 16);
+  }
+
+  // The keyboard/menu way for every drag: add from the palette, duplicate, move, delete.
+  void composerActionsEditWithoutTheMouse() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x1")));
+    auto* model = w.compositionModel();
+    QUndoStack* undo = model->undoStack();
+    const int steps = undo->count();
+    const QList<QAction*> actions = w.composerPanel()->editActions();  // add, dup, del, up, down
+    QCOMPARE(actions.size(), 5);
+    actions[0]->trigger();  // palette row 0, the type's usual node size
+    const std::string firstType = GpuCatalog::builtin().types().front().id;
+    QCOMPARE(model->composition().gpusOfType(firstType),
+             firstType == "h100" ? 8 + GpuCatalog::builtin().types().front().usual_node_size
+                                 : GpuCatalog::builtin().types().front().usual_node_size);
+    const int h100 = model->composition().nodes().front().id;
+    QVERIFY(w.composerPanel()->highlightNode(h100));
+    QCOMPARE(w.composerPanel()->selectedNodeId(), h100);
+    actions[1]->trigger();  // duplicate
+    QCOMPARE(model->composition().gpusOfType("h100"), 16);
+    actions[4]->trigger();  // move down
+    QCOMPARE(model->positionOf(h100), 1);
+    QCOMPARE(w.composerPanel()->selectedNodeId(), h100);
+    actions[2]->trigger();  // delete
+    QVERIFY(!model->composition().findNode(h100));
+    QCOMPARE(undo->count(), steps + 4);
+    for (int i = 0; i < 4; ++i) undo->undo();
+    QCOMPARE(model->composition().totalGpus(), 8);
+  }
+
+  void droppingClusterFileOpensIt() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("drop.cluster.json");
+    {
+      MainWindow w(GpuCatalog::builtin(), backend_);
+      QVERIFY(w.loadCluster(QStringLiteral("a6000:4x3")));
+      QVERIFY(w.saveClusterFile(file));
+    }
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x1")));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(file)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &drop);
+    QCOMPARE(w.compositionModel()->composition().gpusOfType("a6000"), 12);
+    QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 0);
+    w.compositionModel()->undoStack()->undo();  // the drop is one undoable edit
+    QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 8);
+  }
+
+  void screenshotWritesWindowSizedPng() {
+    QTemporaryDir dir;
+    CommandLine options;
+    options.screenshot = dir.filePath("shot.png");
+    options.cluster = QStringLiteral("paper-2t-64");
+    options.plan = true;
+    options.lang = QStringLiteral("de");
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(runGuiSession(options, backend_, clock), 0);
+    QImage image(options.screenshot);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1400, 900));
+    // Not blank: many distinct colours.
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+      for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+    Language::apply("en");
+    options.error = "bad option";
+    QCOMPARE(runGuiSession(options, backend_, clock), 2);
+  }
+};
+
+QTEST_MAIN(TestGuiMainWindow)
+#include "tst_gui_mainwindow.moc"

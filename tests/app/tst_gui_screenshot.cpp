@@ -1,0 +1,51 @@
+// Runs the real arachne executable: --screenshot writes a PNG of the window's size that is not
+// blank, after planning with the product's greedy planner; bad options fail with a message.
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestGuiScreenshot : public QObject {
+  Q_OBJECT
+
+  static int run(const QStringList& args, QByteArray* err = nullptr) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    env.insert("XDG_CONFIG_HOME", QDir::tempPath() + "/arachne-screenshot-test-config");
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ARACHNE_GUI_EXE), args);
+    if (!p.waitForFinished(120000)) return -1;
+    if (err) *err = p.readAllStandardError();
+    return p.exitCode();
+  }
+
+ private slots:
+  void screenshotAfterPlanning() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("plan.png");
+    QCOMPARE(run({"--screenshot", file, "--cluster", "paper-2t-64", "--model", "llama3-8b",
+                  "--planner", "greedy", "--budget", "5", "--plan", "--tab", "memory"}), 0);
+    QImage image(file);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1400, 900));
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 5)
+      for (int x = 0; x < image.width(); x += 5) colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 30, qPrintable(QString::number(colours.size())));
+  }
+
+  void badOptionsFail() {
+    QByteArray err;
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--lang", "xx"}, &err), 2);
+    QVERIFY(err.contains("unknown language"));
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--cluster", "nosuchgpu:4x1"}, &err), 1);
+    QVERIFY(err.contains("nosuchgpu"));
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--planner", "nosuch"}, &err), 2);
+    QVERIFY(err.contains("unknown planner"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestGuiScreenshot)
+#include "tst_gui_screenshot.moc"

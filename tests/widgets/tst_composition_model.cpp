@@ -1,0 +1,174 @@
+// Tests of the composer's models: model tester, drops through dropMimeData, undo and merging.
+#include <QAbstractItemModelTester>
+#include <QDataStream>
+#include <QIODevice>
+#include <QMimeData>
+#include <QTest>
+#include <QUndoStack>
+
+#include "composition_model.h"
+#include "gpu_palette_model.h"
+#include "mime_types.h"
+#include "test_catalog.h"
+
+using namespace arachne;
+using namespace arachne::gui;
+
+namespace {
+QMimeData* tile(const QString& type, int gpus) {
+  QByteArray bytes;
+  QDataStream out(&bytes, QIODevice::WriteOnly);
+  out << type << static_cast<qint32>(gpus);
+  auto* m = new QMimeData;
+  m->setData(tileMimeType(), bytes);
+  return m;
+}
+}  // namespace
+
+class TestCompositionModel : public QObject {
+  Q_OBJECT
+  GpuCatalog catalog_ = test::tinyCatalog();
+
+ private slots:
+  void groupsAndCounts() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setComposition(test::composition(catalog_, {{"h100", 8}, {"a6000", 4}, {"h100", 8}, {"a6000", 1}}));
+    QCOMPARE(model.rowCount(), 2);
+    const QModelIndex h = model.indexOfGroup("h100");
+    QCOMPARE(model.rowCount(h), 2);
+    QCOMPARE(model.rowCount(model.indexOfGroup("a6000")), 2);
+    QCOMPARE(model.index(h.row(), CompositionModel::GpusColumn).data().toString(), QString("16 GPU(s)"));
+    QCOMPARE(model.pricePerHour(), 16 * 4.0 + 5 * 1.0);
+    QVERIFY(model.summaryText().contains("69.00"));
+  }
+
+  void paletteTileDropAddsNodeAndUndoes() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setComposition(test::composition(catalog_, {{"h100", 8}}));
+    std::unique_ptr<QMimeData> m(tile("a6000", 3));
+    QVERIFY(model.canDropMimeData(m.get(), Qt::CopyAction, -1, -1, {}));
+    QVERIFY(model.dropMimeData(m.get(), Qt::CopyAction, -1, -1, {}));
+    QCOMPARE(model.composition().totalGpus(), 11);
+    QCOMPARE(model.composition().gpusOfType("a6000"), 3);
+    QCOMPARE(undo.count(), 1);
+    undo.undo();
+    QCOMPARE(model.composition().totalGpus(), 8);
+    QCOMPARE(model.rowCount(), 1);
+    undo.redo();
+    QCOMPARE(model.composition().gpusOfType("a6000"), 3);
+  }
+
+  void nodeDropOnOtherGroupChangesTypeAndUndoes() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setComposition(test::composition(catalog_, {{"h100", 8}, {"a6000", 4}}));
+    const int a6000Node = model.composition().nodes()[1].id;
+    std::unique_ptr<QMimeData> m(model.mimeData({model.indexOfNode(a6000Node)}));
+    QVERIFY(m);
+    QVERIFY(m->hasFormat(nodeMimeType()));
+    QVERIFY(model.dropMimeData(m.get(), Qt::MoveAction, -1, -1, model.indexOfGroup("h100")));
+    QCOMPARE(model.composition().gpusOfType("h100"), 12);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.composition().findNode(a6000Node)->gpu_type, std::string("h100"));
+    undo.undo();
+    QCOMPARE(model.composition().gpusOfType("a6000"), 4);
+    QCOMPARE(model.composition().findNode(a6000Node)->gpu_type, std::string("a6000"));
+    QCOMPARE(model.positionOf(a6000Node), 1);
+  }
+
+  void copyDropDuplicates() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    model.setComposition(test::composition(catalog_, {{"h100", 8}}));
+    const int id = model.composition().nodes()[0].id;
+    std::unique_ptr<QMimeData> m(model.mimeData({model.indexOfNode(id)}));
+    QVERIFY(model.dropMimeData(m.get(), Qt::CopyAction, -1, -1, {}));
+    QCOMPARE(model.composition().nodes().size(), size_t(2));
+    undo.undo();
+    QCOMPARE(model.composition().nodes().size(), size_t(1));
+    // Dropping a node where it already is changes nothing and leaves no undo step.
+    const int before = undo.count();
+    std::unique_ptr<QMimeData> same(model.mimeData({model.indexOfNode(id)}));
+    QVERIFY(!model.dropMimeData(same.get(), Qt::MoveAction, -1, -1, model.indexOfGroup("h100")));
+    QCOMPARE(undo.count(), before);
+  }
+
+  void editsUndoOneStepEach() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.loadComposition(test::composition(catalog_, {{"h100", 8}, {"h100", 4}}), "fixture");
+    const int first = model.composition().nodes()[0].id;
+    const int second = model.composition().nodes()[1].id;
+    QVERIFY(model.duplicateNode(first));
+    QVERIFY(model.deleteNode(second));
+    QVERIFY(model.moveNode(first, "h100", 1));
+    QCOMPARE(undo.count(), 4);
+    QCOMPARE(model.composition().totalGpus(), 16);
+    QCOMPARE(model.positionOf(first), 1);
+    undo.undo();
+    QCOMPARE(model.positionOf(first), 0);
+    undo.undo();
+    QCOMPARE(model.composition().totalGpus(), 20);
+    QCOMPARE(model.composition().findNode(second)->gpus, 4);
+    QCOMPARE(model.positionOf(second), 2);
+    undo.undo();
+    undo.undo();
+    QCOMPARE(model.composition().nodes().size(), size_t(0));
+    QVERIFY(!model.deleteNode(12345));
+  }
+
+  void continuousResizeMergesIntoOneStep() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setComposition(test::composition(catalog_, {{"h100", 8}, {"a6000", 4}}));
+    const int id = model.composition().nodes()[0].id;
+    for (int g : {7, 6, 5, 4}) QVERIFY(model.resizeNode(id, g));
+    QCOMPARE(undo.count(), 1);
+    QCOMPARE(model.composition().findNode(id)->gpus, 4);
+    // A resize of another node is its own step; editing through setData resizes too.
+    const QModelIndex other = model.indexOfNode(model.composition().nodes()[1].id);
+    QVERIFY(model.setData(other.siblingAtColumn(CompositionModel::GpusColumn), 2));
+    QCOMPARE(undo.count(), 2);
+    undo.undo();
+    undo.undo();
+    QCOMPARE(model.composition().findNode(id)->gpus, 8);
+    QVERIFY(!model.resizeNode(id, 0));
+  }
+
+  void paletteModel() {
+    GpuPaletteModel palette(catalog_);
+    QAbstractItemModelTester tester(&palette, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(palette.rowCount(), 2);
+    std::unique_ptr<QMimeData> m(palette.mimeData({palette.index(1)}));
+    QVERIFY(m->hasFormat(tileMimeType()));
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QVERIFY(model.dropMimeData(m.get(), Qt::CopyAction, -1, -1, {}));
+    QCOMPARE(model.composition().gpusOfType("a6000"), 4);  // usual node size
+    palette.setTileSize(2);
+    m.reset(palette.mimeData({palette.index(0)}));
+    QVERIFY(model.dropMimeData(m.get(), Qt::CopyAction, -1, -1, {}));
+    QCOMPARE(model.composition().gpusOfType("h100"), 2);
+  }
+
+  void rejectsForeignData() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QMimeData text;
+    text.setText("h100:8");
+    QVERIFY(!model.dropMimeData(&text, Qt::CopyAction, -1, -1, {}));
+    std::unique_ptr<QMimeData> bad(tile("nosuchgpu", 8));
+    QVERIFY(!model.dropMimeData(bad.get(), Qt::CopyAction, -1, -1, {}));
+    QCOMPARE(undo.count(), 0);
+  }
+};
+
+QTEST_MAIN(TestCompositionModel)
+#include "tst_composition_model.moc"

@@ -1,0 +1,15 @@
+// Undo command: a copy of an existing node placed right after it.
+#pragma once
+
+#include "commands/add_node_command.h"
+
+namespace arachne::gui {
+
+class DuplicateNodeCommand : public AddNodeCommand {
+ public:
+  // `source` is copied; the copy gets a fresh id.
+  DuplicateNodeCommand(CompositionModel* model, const Node& source, int position,
+                       QUndoCommand* parent = nullptr);
+};
+
+}  // namespace arachne::gui

@@ -1,0 +1,73 @@
+// planSummaryText: the text the Summary tab shows and Copy summary puts on the clipboard.
+#include "plan_summary.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QStringList>
+
+#include "time_format.h"
+
+namespace arachne::gui {
+
+QString planSummaryText(const Plan& plan, const PlanReport& report, double pricePerHour) {
+  const QLocale l;
+  QStringList out;
+  int used = 0;
+  for (const auto& t : plan.templates) {
+    int perReplica = 0;
+    for (const auto& s : t.stages) perReplica += s.tp;
+    used += perReplica * t.replicas;
+  }
+  out << QCoreApplication::translate("arachne::gui::PlanSummary", "Plan by %1 %2 (seed %3) for %4 on %5")
+             .arg(QString::fromStdString(plan.provenance.planner),
+                  QString::fromStdString(plan.provenance.planner_version))
+             .arg(plan.provenance.seed)
+             .arg(QString::fromStdString(plan.provenance.model),
+                  QString::fromStdString(plan.provenance.cluster));
+  if (report.feasible) {
+    out << QCoreApplication::translate("arachne::gui::PlanSummary", "Throughput: %1 sequences/s, %2 tokens/s, %3 iterations/s")
+               .arg(l.toString(report.throughput.sequences_per_s, 'f', 3))
+               .arg(l.toString(report.throughput.tokens_per_s, 'f', 0))
+               .arg(l.toString(report.throughput.iterations_per_s, 'f', 4));
+    out << QCoreApplication::translate("arachne::gui::PlanSummary", "Iteration time: %1").arg(formatSeconds(report.iteration_time_s));
+    if (pricePerHour > 0 && report.throughput.tokens_per_s > 0)
+      out << QCoreApplication::translate("arachne::gui::PlanSummary", "Cluster price: $%1 per hour, $%2 per million tokens")
+                 .arg(l.toString(pricePerHour, 'f', 2))
+                 .arg(l.toString(pricePerHour / (report.throughput.tokens_per_s * 3600.0) * 1e6, 'f', 3));
+  } else {
+    out << QCoreApplication::translate("arachne::gui::PlanSummary", "The plan is not feasible:");
+    for (const auto& v : report.violations) out << QStringLiteral("  - ") + QString::fromStdString(v.message);
+  }
+  out << QCoreApplication::translate("arachne::gui::PlanSummary", "GPUs used: %1").arg(used);
+  for (size_t i = 0; i < plan.templates.size(); ++i) {
+    const Template& t = plan.templates[i];
+    out << QCoreApplication::translate("arachne::gui::PlanSummary", "Template %1: %2 replica(s), micro-batch %3, %4 micro-batches per replica")
+               .arg(i + 1).arg(t.replicas).arg(t.micro_batch).arg(t.micro_batches);
+    for (size_t s = 0; s < t.stages.size(); ++s) {
+      const Stage& st = t.stages[s];
+      QString line = QCoreApplication::translate("arachne::gui::PlanSummary", "  stage %1: %2 TP %3, layers %4-%5")
+                         .arg(s + 1).arg(QString::fromStdString(st.gpu_type).toUpper())
+                         .arg(st.tp).arg(st.first_layer).arg(st.last_layer);
+      if (st.expert_tiling)
+        line += QCoreApplication::translate("arachne::gui::PlanSummary", ", experts EP %1 x ETP %2 x EDP %3")
+                    .arg(st.expert_tiling->ep).arg(st.expert_tiling->etp).arg(st.expert_tiling->edp);
+      if (i < report.templates.size() && s < report.templates[i].stages.size()) {
+        const StageReport& r = report.templates[i].stages[s];
+        line += QCoreApplication::translate("arachne::gui::PlanSummary", ", t_s %1, memory %2 of %3")
+                    .arg(formatSeconds(r.time.perMicroBatch()), formatGigabytes(r.memory.total()),
+                         formatGigabytes(r.memory.capacity));
+      }
+      out << line;
+    }
+  }
+  if (!plan.unused_gpus.empty()) {
+    out << QCoreApplication::translate("arachne::gui::PlanSummary", "Unused GPUs:");
+    for (const auto& u : plan.unused_gpus)
+      out << QCoreApplication::translate("arachne::gui::PlanSummary", "  node %1 (%2, %3 GPUs): %4")
+                 .arg(u.node_id).arg(QString::fromStdString(u.gpu_type).toUpper()).arg(u.count)
+                 .arg(QString::fromStdString(u.reason));
+  }
+  return out.join(QLatin1Char('\n'));
+}
+
+}  // namespace arachne::gui
