@@ -10,6 +10,7 @@
 #include "catalog/gpu_catalog.h"
 #include "io/load_error.h"
 #include "model/model.h"
+#include "model/model_catalog.h"
 #include "sailor/sailor_layer_info.h"
 #include "sailor/sailor_names.h"
 #include "sailor/sailor_profile_import.h"
@@ -97,6 +98,22 @@ class TstSailorImport : public QObject {
     QCOMPARE(sailorModelFromPath("/x/clariden/GPT-NEO/N4/plan_config_N4_D1.json"),
              std::string("GPT-Neo-2.7"));
     QCOMPARE(sailorModelFromPath("/x/y/plan.json"), std::string());
+  }
+
+  void builtinCatalogsTakeSailorData() {
+    // Every GPU name in Sailor's artifact maps onto the shipped catalog, and the shipped models
+    // have Sailor's layer stacks, so the measured profiles import without a hand-made catalog.
+    const GpuCatalog& c = GpuCatalog::builtin();
+    for (const char* g : {"GH-96", "A100-40", "A100-80", "V100-16", "Titan-RTX", "RTX-3090", "RTX-2080"})
+      QVERIFY2(!sailorGpuToCatalogId(g, c).empty(), g);
+    QCOMPARE(sailorGpuToCatalogId("GH-96", c), std::string("gh200"));
+    const SailorLayerInfo info = SailorLayerInfo::load(kData + "/llm_info.json");
+    for (const char* id : {"opt-350m", "gpt-neo-2.7b"}) {
+      const Model m = resolveModel(id);
+      const auto imp = loadSailorProfiles(kData + "/simulations/profiles_tmp.json", m, c, info);
+      QVERIFY2(imp.profiles.find("gh200", 4, 4, "dense"), id);
+      QVERIFY2(imp.notes.empty() || imp.notes.front().find("skipped") != std::string::npos, id);
+    }
   }
 
   void layerInfoReadsSizes() {
