@@ -14,8 +14,11 @@
 #include "io/load_error.h"
 #include "model/model.h"
 #include "model/model_catalog.h"
+#include "io/json_reader.h"
 #include "profile/analytic_profiler.h"
+#include "profile/profile_json.h"
 #include "profile/profile_set.h"
+#include "sailor/sailor_json.h"
 #include "sailor/sailor_layer_info.h"
 #include "sailor/sailor_names.h"
 #include "sailor/sailor_profile_import.h"
@@ -35,7 +38,8 @@ const char* kUsage =
     "  prints the measured and predicted iteration time and peak memory per run, then the mean\n"
     "  absolute percentage errors.\n"
     "  --profiles FILE  Sailor-format measured profiles (profiles_tmp.json, or a per-model\n"
-    "                   profiles/<model>/<gpu>/profile.json); default: our analytic profiles\n"
+    "                   profiles/<model>/<gpu>/profile.json), or one of our *.profiles.json\n"
+    "                   (one model); default: our analytic profiles\n"
     "  --llm-info FILE  Sailor's per-layer sizes; default: llm_info.json found next to the\n"
     "                   profiles file or in one of its parent folders\n"
     "  --model ID|FILE  price every run with this model instead of the one its path names\n"
@@ -51,6 +55,12 @@ std::string findLlmInfo(const std::string& profilesPath) {
     dir = dir.parent_path();
   }
   return {};
+}
+
+// Our own profile format says so ({"schema_version":..., "entries": [...]}); Sailor's does not.
+bool isOurProfileFormat(const std::string& path) {
+  const nlohmann::json j = JsonReader::parse(readSailorFile(path), path);
+  return j.is_object() && j.contains("schema_version") && j.contains("entries");
 }
 
 std::string pct(double e) {
@@ -189,7 +199,10 @@ int runValidateCommand(int argc, char** argv) {
     }
 
     std::unique_ptr<SailorLayerInfo> info;
-    if (!profilesPath.empty()) {
+    std::unique_ptr<ProfileSet> ours;
+    if (!profilesPath.empty() && isOurProfileFormat(profilesPath)) {
+      ours = std::make_unique<ProfileSet>(loadProfileFile(profilesPath));
+    } else if (!profilesPath.empty()) {
       if (llmInfoPath.empty()) llmInfoPath = findLlmInfo(profilesPath);
       if (llmInfoPath.empty())
         throw LoadError(profilesPath, "", "no llm_info.json next to it or in a parent folder; "
@@ -199,7 +212,12 @@ int runValidateCommand(int argc, char** argv) {
     std::map<std::string, ProfileSet> profiles;
     std::vector<std::string> importNotes;
     for (const auto& [key, model] : models) {
-      if (info) {
+      if (ours) {
+        if (!ours->model_id.empty() && ours->model_id != model.id)
+          throw LoadError(profilesPath, "model", "is '" + ours->model_id + "' but the runs need '" +
+                                                     model.id + "'");
+        profiles.emplace(key, *ours);
+      } else if (info) {
         SailorProfileImport imp = loadSailorProfiles(profilesPath, model, catalog, *info);
         for (const auto& n : imp.notes) importNotes.push_back(model.id + ": " + n);
         profiles.emplace(key, std::move(imp.profiles));
