@@ -23,7 +23,7 @@ struct GpuType;
 // Framework memory per GPU besides the model state: CUDA context, cuBLAS/NCCL workspaces and
 // buffers (a constant), plus allocator fragmentation (a fraction of everything else).
 // Calibrated against Sailor's measured GH200 peak memory (docs/cost-model.md, "Memory").
-constexpr double kFrameworkOverheadBytes = 2.0 * 1024 * 1024 * 1024;
+constexpr double kFrameworkOverheadBytes = 4.0 * 1024 * 1024 * 1024;
 constexpr double kAllocatorSlack = 0.05;
 
 class CostModel {

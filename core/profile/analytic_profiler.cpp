@@ -15,14 +15,16 @@
 namespace arachne {
 
 ProfileEntry analyticEntry(const GpuType& gpu, const Model& model, const LayerType& layer,
-                           const TrainingSpec& spec, int tp, int microBatch) {
+                           const TrainingSpec& spec, int tp, int microBatch,
+                           const ActivationAssumptions& activations) {
   using F = AnalyticFactors;
-  LayerCost c = layerCost(model.shape, layer, spec, tp, microBatch);
+  LayerCost c = layerCost(model.shape, layer, spec, tp, microBatch, activations);
   ProfileEntry e;
   const double peak = gpu.peakTflops(spec.precision) * 1e12;
   const double memBw = gpu.memory_bandwidth_gbps * 1e9 * F::memory_efficiency;
   const double gpuFwd = c.fwd_flops / tp;
-  const double eff = gpu.matmul_efficiency * gpuFwd / (gpuFwd + F::half_efficiency_flops);
+  const double eff = gpu.matmul_efficiency * F::layer_efficiency * gpuFwd /
+                     (gpuFwd + F::half_efficiency_flops);
   const double flopTime = gpuFwd > 0 ? (c.train_flops / tp) / (peak * eff) : 0.0;
   const double memTime = memBw > 0 ? c.traffic_bytes / memBw : 0.0;
   e.compute_s = std::max(flopTime, memTime) + F::launch_overhead_s;
@@ -64,7 +66,7 @@ ProfileSet makeAnalyticProfiles(const GpuCatalog& catalog, const std::vector<std
       for (int mbs : options.micro_batches) {
         if (mbs < 1) continue;
         for (const LayerType& lt : model.layer_types)
-          set.set({gpu->id, tp, mbs, lt.id}, analyticEntry(*gpu, model, lt, spec, tp, mbs));
+          set.set({gpu->id, tp, mbs, lt.id}, analyticEntry(*gpu, model, lt, spec, tp, mbs, options.activations));
       }
     }
   }

@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "profile/layer_costs.h"
 #include "profile/profile_set.h"
 
 namespace arachne {
@@ -11,15 +12,19 @@ class GpuCatalog;
 struct GpuType;
 struct Model;
 struct TrainingSpec;
-struct LayerType;
 
 // The efficiency factors of the analytic model (docs/cost-model.md, "Analytic profiles").
 struct AnalyticFactors {
   // Fixed cost per layer for forward + backward: kernel launches and the small element-wise
   // kernels that do not scale with the GEMMs (norms, rotary, residual adds).
   static constexpr double launch_overhead_s = 150e-6;
+  // Fraction of the GEMM rate a whole transformer layer sustains: attention kernels, norms,
+  // activations, rotary and residual adds run below the matmul rate. Set so that a large
+  // layer runs at 60-65 % of peak, which with bubbles and communication gives the 40-55 %
+  // end-to-end MFU of domain-facts §5.2 (Llama 3 on H100 38-43 %, Megatron on A100 52-56 %).
+  static constexpr double layer_efficiency = 0.75;
   // Per-GPU forward FLOPs of one layer at which its GEMMs reach half of their large-size
-  // efficiency: efficiency = matmul_efficiency * F / (F + half_efficiency_flops).
+  // efficiency: efficiency = matmul_efficiency * layer_efficiency * F / (F + this).
   static constexpr double half_efficiency_flops = 2e9;
   // Achieved fraction of the memory bandwidth for streaming kernels (gathers, Adam).
   static constexpr double memory_efficiency = 0.8;
@@ -28,6 +33,7 @@ struct AnalyticFactors {
 struct AnalyticProfileOptions {
   std::vector<int> tp_degrees = {1, 2, 4, 8};
   std::vector<int> micro_batches = {1, 2, 4, 8, 16, 32};
+  ActivationAssumptions activations;  // FlashAttention and sequence parallelism by default
 };
 
 // One entry per (GPU type in gpuTypes, TP, micro-batch, layer type). A GPU type without a rate
@@ -41,6 +47,7 @@ ProfileSet makeAnalyticProfiles(const GpuCatalog& catalog, const std::vector<std
 
 // One analytic entry (exposed for tests and the calibration tool).
 ProfileEntry analyticEntry(const GpuType& gpu, const Model& model, const LayerType& layer,
-                           const TrainingSpec& spec, int tp, int microBatch);
+                           const TrainingSpec& spec, int tp, int microBatch,
+                           const ActivationAssumptions& activations = {});
 
 }  // namespace arachne

@@ -46,7 +46,7 @@ double attentionProjectionParams(const ModelShape& m) {
 }
 
 LayerCost layerCost(const ModelShape& m, const LayerType& layer, const TrainingSpec& spec,
-                    int tp, int microBatch) {
+                    int tp, int microBatch, const ActivationAssumptions& assume) {
   LayerCost c;
   const double t = tp;
   const double s = spec.sequence_length;
@@ -56,6 +56,7 @@ LayerCost layerCost(const ModelShape& m, const LayerType& layer, const TrainingS
   const double B = activationBytes(spec.precision);
   const double wB = spec.weightBytes();
   const bool ckpt = spec.activation_checkpointing;
+  const double sp = assume.sequence_parallel ? t : 1.0;  // divisor of TP-replicated tensors
 
   c.param_count = (layer.params - layer.expert_params) / t;
   c.output_bytes = T * h * B;
@@ -80,7 +81,7 @@ LayerCost layerCost(const ModelShape& m, const LayerType& layer, const TrainingS
       // fp32 logits for the vocab-parallel cross-entropy: written, read for softmax, gradient.
       c.traffic_bytes = 3.0 * 4.0 * T * V / t + 3.0 * c.param_count * wB;
       c.tp_allreduces = 1;  // input all-gather fwd + reduce-scatter bwd (SP) = one all-reduce
-      c.activation_bytes = (2.0 * T * h * B + 4.0 * T * V) / t;
+      c.activation_bytes = 2.0 * T * h * B / sp + 4.0 * T * V / t;
       c.output_bytes = 0;  // the loss: the head is always the last layer
       break;
     }
@@ -90,17 +91,22 @@ LayerCost layerCost(const ModelShape& m, const LayerType& layer, const TrainingS
       double attnFlops = 2.0 * T * attentionProjectionParams(m) +
                          T * attentionCoreFlopsPerToken(m, s);
       double mlpFlops = 0;
-      // Stashed elements per token: two norm inputs, QKV input, Q/K/V, attention output O.
-      double actElems = 3.0 * h + qkvElements(m) + outElements(m);
-      double actBytes = 4.0 * m.heads * T;  // fp32 log-sum-exp of FlashAttention
+      // Stashed per token. Replicated over TP unless sequence parallel: the two norm inputs,
+      // the QKV input and the MLP (or router) input. Sharded by TP: Q/K/V, attention output O,
+      // MLP intermediates; FlashAttention keeps an fp32 log-sum-exp per head instead of the
+      // a*s softmax scores.
+      double replElems = 4.0 * h;
+      double shardElems = qkvElements(m) + outElements(m);
+      double shardBytes = assume.flash_attention ? 4.0 * m.heads * T
+                                                 : static_cast<double>(m.heads) * s * T * B;
       if (moe) {
         double fe = m.expert_ffn;
         double k = m.top_k;
         double E = m.experts;
         mlpFlops = 2.0 * T * mlpMatrices(m.mlp) * h * fe * (k + m.shared_experts) +
                    2.0 * T * h * E;
-        actElems += h + (m.mlp == MlpKind::SwiGlu ? 3.0 : 2.0) * fe * m.shared_experts;
-        actBytes += 4.0 * T * E;  // fp32 router logits
+        shardElems += (m.mlp == MlpKind::SwiGlu ? 3.0 : 2.0) * fe * m.shared_experts;
+        shardBytes += 4.0 * T * E;  // fp32 router logits
         c.expert_param_count = layer.expert_params;
         c.dispatch_bytes = T * k * h * B;
         c.expert_activation_bytes =
@@ -109,13 +115,13 @@ LayerCost layerCost(const ModelShape& m, const LayerType& layer, const TrainingS
       } else {
         double f = layer.uses_dense_ffn ? m.dense_ffn : m.ffn;
         mlpFlops = 2.0 * T * mlpMatrices(m.mlp) * h * f;
-        actElems += h + (m.mlp == MlpKind::SwiGlu ? 3.0 : 2.0) * f;
+        shardElems += (m.mlp == MlpKind::SwiGlu ? 3.0 : 2.0) * f;
         c.tp_allreduces = 4;
       }
       c.fwd_flops = attnFlops + mlpFlops;
       c.train_flops = (ckpt ? 4.0 : 3.0) * c.fwd_flops;
-      double full = (actElems * T * B + actBytes) / t;
-      c.activation_bytes = ckpt ? T * h * B / t : full;
+      double full = replElems * T * B / sp + (shardElems * T * B + shardBytes) / t;
+      c.activation_bytes = ckpt ? T * h * B / sp : full;
       // Weights read in forward, dgrad and wgrad; stashed activations written and read back.
       c.traffic_bytes = 3.0 * (c.param_count + c.expert_param_count / t) * wB + 2.0 * full;
       break;

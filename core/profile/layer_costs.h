@@ -21,10 +21,16 @@ struct LayerCost {
   double expert_activation_bytes = 0;
 };
 
-// Sequence parallelism is assumed with TP > 1 (Megatron-Core's recommended setting), so every
-// activation the layer stashes is divided by tp; FlashAttention is assumed (no s^2 scores).
+// How the training stack stores activations. The defaults describe a current Megatron-Core
+// run (FlashAttention, sequence parallelism with TP); Sailor's Megatron-DeepSpeed runs use
+// neither, which the comparison tool needs to reproduce their memory.
+struct ActivationAssumptions {
+  bool flash_attention = true;    // false: the a*s*s softmax output is stored per layer
+  bool sequence_parallel = true;  // false: norm and block inputs are replicated over TP
+};
+
 LayerCost layerCost(const ModelShape& shape, const LayerType& layer, const TrainingSpec& spec,
-                    int tp, int microBatch);
+                    int tp, int microBatch, const ActivationAssumptions& act = {});
 
 // Parameters of the attention projections (GQA or MLA) of one block.
 double attentionProjectionParams(const ModelShape& shape);

@@ -105,7 +105,7 @@ class TstProfileSet : public QObject {
     for (int tp : {1, 2}) {
       ProfileEntry e = analyticEntry(g, m, m.layer_types[0], s, tp, 1);
       const double F = fwd / tp;
-      const double eff = 0.8 * F / (F + AnalyticFactors::half_efficiency_flops);
+      const double eff = 0.8 * AnalyticFactors::layer_efficiency * F / (F + AnalyticFactors::half_efficiency_flops);
       QVERIFY(near(e.compute_s, 3 * F / (100e12 * eff) + AnalyticFactors::launch_overhead_s));
       const double arBytes = T * h * 2;
       const double ar = tp == 1 ? 0 : 4 * (2.0 * (tp - 1) / tp * arBytes / (100e9 * 0.85) + 2.0 * (tp - 1) * 5e-6);
@@ -118,11 +118,15 @@ class TstProfileSet : public QObject {
       QVERIFY(near(e.output_bytes, T * h * 2));
       QVERIFY(near(e.optimizer_s, m.layer_types[0].params / tp * 30 / (1000e9 * 0.8)));
     }
+    // Without FlashAttention and sequence parallelism (Sailor's Megatron-DeepSpeed runs): the
+    // 4h replicated inputs stay whole and the a x s softmax output is stored per token.
+    ProfileEntry old = analyticEntry(g, m, m.layer_types[0], s, 4, 1, {false, false});
+    QVERIFY(near(old.activation_bytes, 4 * h * T * 2 + ((3072 + 1024 + 3 * 4096) * T * 2 + 8 * s_ * T * 2) / 4));
     // Checkpointing: one more forward, only the layer input kept.
     s.activation_checkpointing = true;
     ProfileEntry c = analyticEntry(g, m, m.layer_types[0], s, 2, 1);
     const double F = fwd / 2;
-    const double eff = 0.8 * F / (F + AnalyticFactors::half_efficiency_flops);
+    const double eff = 0.8 * AnalyticFactors::layer_efficiency * F / (F + AnalyticFactors::half_efficiency_flops);
     QVERIFY(near(c.compute_s, 4 * F / (100e12 * eff) + AnalyticFactors::launch_overhead_s));
     QVERIFY(near(c.activation_bytes, T * h * 2 / 2));
   }
