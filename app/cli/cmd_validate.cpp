@@ -238,6 +238,10 @@ int runValidateCommand(int argc, char** argv) {
           }
         }
         AnalyticProfileOptions opt;
+        // Sailor's runs are fp32 Megatron-DeepSpeed: no FlashAttention (it needs 16-bit) and no
+        // sequence parallelism, so the softmax output and replicated norm inputs are stored.
+        opt.activations.flash_attention = false;
+        opt.activations.sequence_parallel = false;
         opt.tp_degrees.assign(tps.begin(), tps.end());
         opt.micro_batches.assign(mbss.begin(), mbss.end());
         profiles.emplace(key, makeAnalyticProfiles(catalog, {gpus.begin(), gpus.end()}, model,
