@@ -1,16 +1,87 @@
-// arachne-cli entry point: dispatches to one command per subcommand.
-#include <cstdio>
+// arachne-cli entry point: dispatches to one command per subcommand and maps errors to exit codes.
+#include <iostream>
 #include <string>
+#include <vector>
 
-int runValidateCommand(int argc, char** argv);
+#include "commands.h"
+#include "io/load_error.h"
+
+#ifndef ARACHNE_VERSION
+#define ARACHNE_VERSION "unknown"
+#endif
+
+namespace {
+
+using namespace arachne::cli;
+
+void printOverview(std::ostream& out) {
+  out << "usage: arachne-cli COMMAND [options]\n\n"
+         "Plans and prices distributed LLM training on heterogeneous GPU clusters.\n\n"
+         "commands:\n";
+  for (const auto& c : commands()) {
+    out << "  " << c.spec.name << std::string(c.spec.name.size() < 10 ? 10 - c.spec.name.size() : 1, ' ')
+        << c.spec.summary << "\n";
+  }
+  out << "\n'arachne-cli COMMAND --help' describes a command's options.\n"
+         "exit codes: 0 ok, 2 bad input (message on stderr), 3 infeasible plan (report on stdout)\n";
+}
+
+const Command* findCommand(const std::string& name) {
+  for (const auto& c : commands())
+    if (c.spec.name == name) return &c;
+  return nullptr;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(true);
   if (argc < 2) {
-    std::fprintf(stderr, "usage: arachne-cli COMMAND [options]\n");
-    return 2;
+    std::cerr << "arachne-cli: missing command (try 'arachne-cli --help')\n";
+    return kExitBadInput;
   }
-  const std::string cmd = argv[1];
-  if (cmd == "validate") return runValidateCommand(argc - 1, argv + 1);
-  std::fprintf(stderr, "arachne-cli: unknown command '%s'\n", argv[1]);
-  return 2;
+  const std::string first = argv[1];
+  if (first == "--version" || first == "-V") {
+    std::cout << "arachne-cli " << ARACHNE_VERSION << "\n";
+    return kExitOk;
+  }
+  if (first == "--help" || first == "-h") {
+    printOverview(std::cout);
+    return kExitOk;
+  }
+  if (first == "help") {
+    if (argc < 3) {
+      printOverview(std::cout);
+      return kExitOk;
+    }
+    const Command* c = findCommand(argv[2]);
+    if (!c) {
+      std::cerr << "arachne-cli: unknown command '" << argv[2] << "' (try 'arachne-cli --help')\n";
+      return kExitBadInput;
+    }
+    std::cout << helpText(c->spec);
+    return kExitOk;
+  }
+  const Command* command = findCommand(first);
+  if (!command) {
+    std::cerr << "arachne-cli: unknown command '" << first << "' (try 'arachne-cli --help')\n";
+    return kExitBadInput;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  const std::string prefix = "arachne-cli " + command->spec.name + ": ";
+  try {
+    return command->run(command->spec, args, std::cout, std::cerr);
+  } catch (const UsageError& e) {
+    std::cerr << prefix << e.what() << " (see 'arachne-cli " << command->spec.name << " --help')\n";
+    return kExitBadInput;
+  } catch (const arachne::LoadError& e) {
+    std::cerr << prefix << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << prefix << "out of memory\n";
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    std::cerr << prefix << "internal error: " << e.what() << "\n";
+    return kExitInternal;
+  }
 }

@@ -25,6 +25,9 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
                      const TrainingSpec& spec, const ProfileSet& profiles)
     : d(std::make_unique<Impl>(catalog, composition, model, spec, profiles)) {
   d->owner = this;
+  if (!profiles.model_id.empty() && profiles.model_id != model.id)
+    throw LoadError("<profile set '" + profiles.name + "'>", "model",
+                    "made for model '" + profiles.model_id + "', not '" + model.id + "'");
   for (const std::string& id : composition.gpuTypes()) {
     const GpuType* t = catalog.find(id);
     if (!t) throw LoadError("<composition>", "gpu_type", "unknown GPU type '" + id + "'");

@@ -30,7 +30,7 @@ class CostModel {
  public:
   // Keeps copies of the composition, the model and the spec; the catalog and profiles must
   // outlive the cost model. Throws LoadError when the composition names a GPU type the catalog
-  // lacks.
+  // lacks, or when the profile set names another model (an empty model_id is accepted).
   CostModel(const GpuCatalog& catalog, const Composition& composition, const Model& model,
             const TrainingSpec& spec, const ProfileSet& profiles);
   ~CostModel();

@@ -319,7 +319,8 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         double compBytes = comp == "params" ? sr.memory.params : comp == "grads" ? sr.memory.grads
                          : comp == "optimizer" ? sr.memory.optimizer : comp == "activations" ? sr.memory.activations
                          : sr.memory.other;
-        std::string detail = comp == "activations" ? " (" + std::to_string(sr.in_flight_micro_batches) + " micro-batches in flight)" : "";
+        const int inFlight = sr.in_flight_micro_batches;
+        std::string detail = comp == "activations" ? " (" + std::to_string(inFlight) + (inFlight == 1 ? " micro-batch" : " micro-batches") + " in flight)" : "";
         Violation& v = violate(ViolationKind::OutOfMemory, j, s,
                                stageName(j, s, st) + ": needs " + gib(total) + " of " + gib(sr.memory.capacity) +
                                    " (" + gib(total - sr.memory.capacity) + " over); largest component: " + comp +

@@ -2,8 +2,10 @@
 // priced numbers (throughput, iteration time, per-stage time and memory).
 #pragma once
 
+#include <optional>
 #include <string>
 
+#include "catalog/training_spec.h"
 #include "cost/plan_report.h"
 #include "plan/plan.h"
 
@@ -22,5 +24,34 @@ std::string planToJson(const Plan& plan, const PlanReport* report = nullptr);
 Plan planFromJson(const std::string& text, const std::string& fileLabel);
 Plan loadPlanFile(const std::string& path);
 void savePlanFile(const Plan& plan, const PlanReport* report, const std::string& path);
+
+// The training spec a plan file records under "training". Each field is optional so that a
+// hand-written plan may state only what differs from the model's default.
+struct PlanTraining {
+  std::optional<int> global_batch;
+  std::optional<int> sequence_length;
+  std::optional<Precision> precision;
+  std::optional<bool> activation_checkpointing;
+  std::optional<bool> distributed_optimizer;
+  // `base` with every recorded field replaced.
+  TrainingSpec applyTo(TrainingSpec base) const;
+  bool empty() const;
+  bool operator==(const PlanTraining&) const = default;
+};
+
+// A plan file as a whole: the plan and the training spec it was priced with.
+struct PlanDocument {
+  Plan plan;
+  PlanTraining training;
+};
+
+// As planFromJson / loadPlanFile, also reading and validating "training".
+PlanDocument planDocumentFromJson(const std::string& text, const std::string& fileLabel);
+PlanDocument loadPlanDocument(const std::string& path);
+// As planToJson / savePlanFile, also recording the training spec under "training" so the file
+// reproduces the numbers it holds.
+std::string planToJson(const Plan& plan, const PlanReport* report, const TrainingSpec& training);
+void savePlanFile(const Plan& plan, const PlanReport* report, const TrainingSpec& training,
+                  const std::string& path);
 
 }  // namespace arachne

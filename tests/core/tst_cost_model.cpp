@@ -8,6 +8,7 @@
 #include "cost/cost_model.h"
 #include "cost/link_model.h"
 #include "cost_fixture.h"
+#include "io/load_error.h"
 
 using namespace arachne;
 using namespace fixture;
@@ -184,7 +185,7 @@ class TstCostModel : public QObject {
     QVERIFY(near(v->needed_bytes, need));
     QVERIFY(near(v->capacity_bytes, 40 * kGiB));
     QVERIFY(near(v->over_bytes, need - 40 * kGiB));
-    QVERIFY2(v->message.find("needs 89.3 GiB of 40.0 GiB (49.3 GiB over); largest component: activations 74.5 GiB (1 micro-batches in flight)") != std::string::npos, v->message.c_str());
+    QVERIFY2(v->message.find("needs 89.3 GiB of 40.0 GiB (49.3 GiB over); largest component: activations 74.5 GiB (1 micro-batch in flight)") != std::string::npos, v->message.c_str());
     // The report still carries the numbers.
     QCOMPARE(r.templates.size(), size_t(1));
     QVERIFY(r.iteration_time_s > 0);
@@ -203,8 +204,10 @@ class TstCostModel : public QObject {
     QVERIFY(cm.hasProfile(g, 2, 1, &why));
     QVERIFY(!cm.hasProfile(g, 4, 1, &why));
     QVERIFY2(why.find("TP 4 was not profiled for gpua (profiled: 1, 2)") != std::string::npos, why.c_str());
-    StageMemory m = cm.stageMemory(g, 1, 1, 0, 1, 0, 2, 8, 1);
-    QVERIFY(near(m.activations, 4e9));
+    // First stage of a depth-4 pipeline: min(4, 8) = 4 micro-batches of 2 x 1 GB in flight.
+    StageMemory m = cm.stageMemory(g, 1, 1, 0, 1, 0, 4, 8, 1);
+    QVERIFY(near(m.activations, 8e9));
+    QVERIFY(near(cm.stageMemory(g, 1, 1, 0, 1, 3, 4, 8, 1).activations, 2e9));
     QCOMPARE(QString::fromStdString(CostModel::largestComponent(m)), QStringLiteral("activations"));
     // Distributed optimizer divides the optimizer state by the replicas.
     TrainingSpec dist = sp;
@@ -255,6 +258,15 @@ class TstCostModel : public QObject {
     QVERIFY(first(r, ViolationKind::BatchTooSmall)->message.find("takes 2 sequences") != std::string::npos);
     for (const Violation& x : r.violations) QVERIFY(!x.message.empty());
     QCOMPARE(QString::fromStdString(toString(ViolationKind::OutOfMemory)), QStringLiteral("out-of-memory"));
+  }
+
+  void profilesOfAnotherModelAreRejected() {
+    ProfileSet other = prof;
+    other.model_id = "llama3-8b";
+    QVERIFY_THROWS_EXCEPTION(LoadError, CostModel(cat, comp, mdl, sp, other));
+    other.model_id.clear();
+    CostModel ok(cat, comp, mdl, sp, other);
+    QCOMPARE(ok.gpuTypeCount(), 1);
   }
 
   void planCountsGpus() {

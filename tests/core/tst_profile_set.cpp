@@ -131,6 +131,24 @@ class TstProfileSet : public QObject {
     QVERIFY(near(c.activation_bytes, T * h * 2 / 2));
   }
 
+  void fp32HasFourByteActivationsAndCheaperState() {
+    GpuCatalog cat = catalog();
+    const GpuType& g = *cat.find("gpua");
+    Model m = shapedModel();
+    TrainingSpec s = spec();
+    ProfileEntry bf = analyticEntry(g, m, m.layer_types[0], s, 1, 1);
+    s.precision = Precision::Fp32;
+    ProfileEntry fp = analyticEntry(g, m, m.layer_types[0], s, 1, 1);
+    // The fp32 log-sum-exp is 4 B in both; everything else doubles.
+    const double lse = 4.0 * 8 * 1024;
+    QVERIFY(near(fp.activation_bytes - lse, 2 * (bf.activation_bytes - lse)));
+    QVERIFY(near(fp.output_bytes, 2 * bf.output_bytes));
+    // 20 TFLOPS fp32 against 100 bf16: five times slower GEMMs.
+    QVERIFY(fp.compute_s > 4.5 * (bf.compute_s - AnalyticFactors::launch_overhead_s));
+    // Adam traffic: 2 x 8 + 4 + 4 = 24 B per parameter in fp32, 2 x 12 + 4 + 2 = 30 in bf16.
+    QVERIFY(near(fp.optimizer_s / bf.optimizer_s, 24.0 / 30.0));
+  }
+
   void analyticEmbeddingAndHead() {
     GpuCatalog cat = catalog();
     const GpuType& g = *cat.find("gpua");

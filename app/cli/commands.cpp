@@ -1,0 +1,12 @@
+// The command table of arachne-cli.
+#include "commands.h"
+
+namespace arachne::cli {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all = {evaluateCommand(), gpusCommand(), modelsCommand(),
+                                           presetsCommand(), validateCommand()};
+  return all;
+}
+
+}  // namespace arachne::cli
