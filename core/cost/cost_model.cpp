@@ -143,11 +143,17 @@ double CostModel::layersTime(int gpuIndex, int tp, int microBatch, int first, in
 StageMemory CostModel::stageMemory(int gpuIndex, int tp, int microBatch, int first, int last,
                                    int stageIndex, int depth, int microBatches, int replicas,
                                    const ExpertTiling& tiling) const {
-  StageMemory m;
   const ProfileTable* t = d->table(gpuIndex, tp, microBatch);
-  if (!t || first < 0 || last < first || last >= d->model.layerCount()) return m;
-  const LayerPrefix r = t->range(first, last);
-  const TrainingSpec& spec = d->spec;
+  if (!t || first < 0 || last < first || last >= d->model.layerCount()) return {};
+  return d->memory(*t, first, last, stageIndex, depth, microBatches, replicas, tiling);
+}
+
+StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, int stageIndex,
+                                    int depth, int microBatches, int replicas,
+                                    const ExpertTiling& tiling) const {
+  StageMemory m;
+  const LayerPrefix r = t.range(first, last);
+  const int tp = t.tp;
   const int R = std::max(1, replicas);
   double expertShare = 0;  // expert parameters per GPU
   double expertOptDivisor = 1;
@@ -165,7 +171,7 @@ StageMemory CostModel::stageMemory(int gpuIndex, int tp, int microBatch, int fir
   m.activations = (r.activations + r.expert_activations / tp) * inFlight;
   m.other = kFrameworkOverheadBytes +
             kAllocatorSlack * (m.params + m.grads + m.optimizer + m.activations);
-  m.capacity = d->gpus[static_cast<size_t>(gpuIndex)]->memory_bytes;
+  m.capacity = gpus[static_cast<size_t>(t.gpu)]->memory_bytes;
   return m;
 }
 

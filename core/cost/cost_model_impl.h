@@ -77,6 +77,8 @@ struct CostModel::Impl {
   int moeLayers(int first, int last) const { return moePrefix[static_cast<size_t>(last) + 1] - moePrefix[static_cast<size_t>(first)]; }
   std::string missingReason(int g, int tp, int mbs) const;
   PlanReport price(const Plan& plan, bool rebalance) const;
+  StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
+                     int microBatches, int replicas, const ExpertTiling& tiling) const;
 };
 
 }  // namespace arachne

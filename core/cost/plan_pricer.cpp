@@ -34,6 +34,7 @@ struct Scratch {
   std::vector<int> touched;
   std::vector<double> perMb, fixed;
   std::vector<int> weight, M;
+  std::vector<const ProfileTable*> tables;  // per stage, in plan order, for the memory pass
 };
 thread_local Scratch tScratch;
 
@@ -71,11 +72,11 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
-    const std::string tn = "template " + std::to_string(j);
-    if (t.replicas < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn + " has " + std::to_string(t.replicas) + " replicas (needs at least 1)"); continue; }
-    if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn + " has micro-batch size " + std::to_string(t.micro_batch) + " (needs at least 1)"); continue; }
-    if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, tn + " has " + std::to_string(t.micro_batches) + " micro-batches per replica (needs at least 1)");
-    if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, tn + " has no stages"); continue; }
+    auto tn = [j] { return "template " + std::to_string(j); };  // only built for messages
+    if (t.replicas < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn() + " has " + std::to_string(t.replicas) + " replicas (needs at least 1)"); continue; }
+    if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn() + " has micro-batch size " + std::to_string(t.micro_batch) + " (needs at least 1)"); continue; }
+    if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, tn() + " has " + std::to_string(t.micro_batches) + " micro-batches per replica (needs at least 1)");
+    if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, tn() + " has no stages"); continue; }
     minBatch += static_cast<long long>(t.replicas) * t.micro_batch;
     int expected = 0;
     for (int s = 0; s < t.depth(); ++s) {
@@ -85,7 +86,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
                               ? "starts at layer " + std::to_string(st.first_layer) + ", expected " + std::to_string(expected)
                               : st.last_layer < st.first_layer ? "ends before it starts"
                                                                : "ends past the model's last layer " + std::to_string(L - 1);
-        violate(ViolationKind::BadLayerSplit, j, s, "stage " + std::to_string(s) + " of " + tn + " holds layers " + std::to_string(st.first_layer) + "-" + std::to_string(st.last_layer) + " and " + why);
+        violate(ViolationKind::BadLayerSplit, j, s, "stage " + std::to_string(s) + " of " + tn() + " holds layers " + std::to_string(st.first_layer) + "-" + std::to_string(st.last_layer) + " and " + why);
         expected = -1000000;
       } else if (expected >= 0) {
         expected = st.last_layer + 1;
@@ -94,7 +95,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
-        violate(ViolationKind::UnknownNode, j, s, "stage " + std::to_string(s) + " of " + tn + " wants GPU type '" + st.gpu_type + "', which the composition does not have (it has: " + have + ")").gpu_type = st.gpu_type;
+        violate(ViolationKind::UnknownNode, j, s, "stage " + std::to_string(s) + " of " + tn() + " wants GPU type '" + st.gpu_type + "', which the composition does not have (it has: " + have + ")").gpu_type = st.gpu_type;
         continue;
       }
       if (st.tp < 1) { violate(ViolationKind::InvalidPlan, j, s, stageName(j, s, st) + " has TP " + std::to_string(st.tp) + " (needs at least 1)"); continue; }
@@ -139,7 +140,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
     }
     if (expected >= 0 && expected != L)
-      violate(ViolationKind::BadLayerSplit, j, -1, tn + " covers layers 0-" + std::to_string(expected - 1) + " of 0-" + std::to_string(L - 1) + ": layers " + std::to_string(expected) + "-" + std::to_string(L - 1) + " are not placed");
+      violate(ViolationKind::BadLayerSplit, j, -1, tn() + " covers layers 0-" + std::to_string(expected - 1) + " of 0-" + std::to_string(L - 1) + ": layers " + std::to_string(expected) + "-" + std::to_string(L - 1) + " are not placed");
   }
   for (int slot : sc.touched) {
     const NodeInfo& n = nodes[static_cast<size_t>(slot)];
@@ -170,6 +171,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   sc.weight.assign(static_cast<size_t>(nt), 0);
   sc.M.assign(static_cast<size_t>(nt), 1);
   const double gradB = spec.gradBytes();
+  sc.tables.clear();
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
     TemplateReport& tr = r.templates[static_cast<size_t>(j)];
@@ -181,6 +183,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       const int g = gpuIndex(st.gpu_type);
       const GpuType& gpu = *gpus[static_cast<size_t>(g)];
       const ProfileTable& tab = *table(g, st.tp, t.micro_batch);
+      sc.tables.push_back(&tab);
       const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
 
@@ -302,16 +305,16 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   }
 
   // ---- Memory with the micro-batches in flight after the split -------------------------------
+  size_t flat = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
     TemplateReport& tr = r.templates[static_cast<size_t>(j)];
     for (int s = 0; s < t.depth(); ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
-      const int g = gpuIndex(st.gpu_type);
       ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
-      sr.memory = owner->stageMemory(g, st.tp, t.micro_batch, st.first_layer, st.last_layer, s,
-                                     t.depth(), tr.micro_batches, t.replicas, tiling);
+      sr.memory = memory(*sc.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
+                         tr.micro_batches, t.replicas, tiling);
       sr.in_flight_micro_batches = std::min(t.depth() - s, tr.micro_batches);
       const double total = sr.memory.total();
       if (total > sr.memory.capacity) {
