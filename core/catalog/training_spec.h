@@ -11,6 +11,12 @@ struct TrainingSpec {
   Precision precision = Precision::Bf16;  // bf16 mixed precision with fp32 Adam state by default
   bool activation_checkpointing = false;  // full recompute: only each layer's input is kept
   bool distributed_optimizer = false;     // optimizer state (and fp32 master) sharded over DP
+  // How adjacent pipeline stages exchange activations and gradients. false (Megatron-LM): the
+  // TP ranks split the tensor (scatter/gather), so a node's NIC carries it once per direction.
+  // true (DeepSpeed's pipeline engine, the runtime of Sailor's measured runs): every TP rank sends
+  // the whole tensor, and sends and receives block one after another, so a stage also waits on
+  // the transfers with its previous stage (docs/cost-model.md, "Validation").
+  bool p2p_full_copy_blocking = false;
 
   // Bytes per parameter held on a GPU (before any DP sharding) for weights, gradients and
   // optimizer state. bf16/fp16 follow Megatron (2 B weights, 4 B fp32 grads, 12 B fp32

@@ -1,8 +1,6 @@
 // Loading Sailor's llm_info.json with path-qualified errors.
 #include "sailor/sailor_layer_info.h"
 
-#include <fstream>
-#include <sstream>
 
 #include "io/json_reader.h"
 #include "io/load_error.h"

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "catalog/gpu_catalog.h"
+#include "cost/link_model.h"
 #include "model/model_catalog.h"
 #include "sailor/sailor_layer_info.h"
 #include "sailor/sailor_profile_import.h"
@@ -83,6 +84,28 @@ class TstSailorValidation : public QObject {
     const double expected = std::max(act0, act1) * 4;
     QVERIFY2(std::fabs(row.peak.activations - expected) < 0.01 * expected,
              qPrintable(QString("%1 vs %2").arg(row.peak.activations).arg(expected)));
+  }
+
+  void deepSpeedPipelineSendsFullCopiesAndBlocks() {
+    // OPT-350 N16_D4: 4 stages on separate nodes, mbs 8. Each boundary moves the activation and
+    // its gradient (2 x 2048 x 1024 x 8 x 4 B); under DeepSpeed's engine every one of the 4 TP
+    // ranks sends its own copy through the node's NIC, and a middle stage waits on both of its
+    // boundaries.
+    Fixture f;
+    SailorRun run = loadSailorRun(kRuns + "/OPT-350/N16/plan_config_N16_D4.json", f.catalog);
+    QVERIFY(run.spec.p2p_full_copy_blocking);
+    const double out = 2048.0 * 1024 * 8 * 4;
+    const double nic = f.catalog.find("gh200")->inter_node_gbps * 1e9 * kLinkEfficiency;
+    const double boundary = 2 * out * 4 / nic + kInterNodeLatencyS;
+    const ValidationRow row = validateRun(run, f.opt, f.catalog, f.optProfiles);
+    QVERIFY2(row.priced, row.problem.c_str());
+    QVERIFY2(std::fabs(row.max_p2p_s - 2 * boundary) < 1e-12,
+             qPrintable(QString("%1 vs %2").arg(row.max_p2p_s).arg(2 * boundary)));
+    // Megatron-LM's scatter/gather: the node sends the tensor once; only the downstream boundary.
+    run.spec.p2p_full_copy_blocking = false;
+    const ValidationRow megatron = validateRun(run, f.opt, f.catalog, f.optProfiles);
+    QVERIFY(std::fabs(megatron.max_p2p_s - (2 * out / nic + kInterNodeLatencyS)) < 1e-12);
+    QVERIFY(megatron.predicted_s < row.predicted_s);
   }
 
   void brokenRunIsReportedNotPriced() {
