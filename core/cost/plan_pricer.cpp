@@ -223,7 +223,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         const Stage& nx = t.stages[static_cast<size_t>(s) + 1];
         const double bytes = 2.0 * tab.output_bytes[static_cast<size_t>(st.last_layer)];
         // Full copies per TP rank share the node's NIC; inside a node each rank has its own link.
-        const double nicCopies = spec.p2p_full_copy_blocking ? st.tp : 1;
+        const double nicCopies = spec.runtime == TrainingSpec::Runtime::DeepSpeed ? st.tp : 1;
         double worst = -1;
         for (int rep = 0; rep < R; ++rep) {
           const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
@@ -242,7 +242,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         boundary = worst;
       }
       // Blocking exchanges: the stage also sits through the transfers with its previous stage.
-      sr.time.p2p = boundary + (spec.p2p_full_copy_blocking ? upstream : 0.0);
+      sr.time.p2p = boundary + (spec.runtime == TrainingSpec::Runtime::DeepSpeed ? upstream : 0.0);
       upstream = boundary;
 
       // Gradient all-reduce among the replicas: ring inside one node, else hierarchical

@@ -225,7 +225,7 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
   run.spec.precision = Precision::Fp32;  // Megatron-DeepSpeed without --fp16
   run.spec.activation_checkpointing = false;
   run.spec.distributed_optimizer = false;
-  run.spec.p2p_full_copy_blocking = true;  // Megatron-DeepSpeed: DeepSpeed's pipeline engine
+  run.spec.runtime = TrainingSpec::Runtime::DeepSpeed;  // Megatron-DeepSpeed
   run.composition.name = std::filesystem::path(fileLabel).stem().string();
   run.plan.templates.push_back(tpl);
   run.plan.provenance.planner = "sailor";

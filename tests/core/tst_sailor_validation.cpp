@@ -66,6 +66,11 @@ class TstSailorValidation : public QObject {
     double act = 0;
     for (const auto& l : *f.info.layers("OPT-350", 4)) act += l.act_mem_floats * 4;
     QVERIFY(std::fabs(row.peak.activations - act) < 1e-6 * act);
+    // Gradients: the fp32 gradients plus DeepSpeed's flattened fp32 all-reduce bucket.
+    double params = 0;
+    for (const auto& l : *f.info.layers("OPT-350", 4)) params += l.params;
+    QVERIFY(std::fabs(row.peak.grads - 8 * params) < 1e-6 * row.peak.grads);
+    QVERIFY(std::fabs(row.peak.params - 4 * params) < 1e-6 * row.peak.params);
     QCOMPARE(row.measured_s, 2.28123);
   }
 
@@ -93,7 +98,7 @@ class TstSailorValidation : public QObject {
     // boundaries.
     Fixture f;
     SailorRun run = loadSailorRun(kRuns + "/OPT-350/N16/plan_config_N16_D4.json", f.catalog);
-    QVERIFY(run.spec.p2p_full_copy_blocking);
+    QVERIFY(run.spec.runtime == TrainingSpec::Runtime::DeepSpeed);
     const double out = 2048.0 * 1024 * 8 * 4;
     const double nic = f.catalog.find("gh200")->inter_node_gbps * 1e9 * kLinkEfficiency;
     const double boundary = 2 * out * 4 / nic + kInterNodeLatencyS;
@@ -102,7 +107,7 @@ class TstSailorValidation : public QObject {
     QVERIFY2(std::fabs(row.max_p2p_s - 2 * boundary) < 1e-12,
              qPrintable(QString("%1 vs %2").arg(row.max_p2p_s).arg(2 * boundary)));
     // Megatron-LM's scatter/gather: the node sends the tensor once; only the downstream boundary.
-    run.spec.p2p_full_copy_blocking = false;
+    run.spec.runtime = TrainingSpec::Runtime::Megatron;
     const ValidationRow megatron = validateRun(run, f.opt, f.catalog, f.optProfiles);
     QVERIFY(std::fabs(megatron.max_p2p_s - (2 * out / nic + kInterNodeLatencyS)) < 1e-12);
     QVERIFY(megatron.predicted_s < row.predicted_s);
