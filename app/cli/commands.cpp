@@ -4,8 +4,9 @@
 namespace arachne::cli {
 
 const std::vector<Command>& commands() {
-  static const std::vector<Command> all = {evaluateCommand(), gpusCommand(), modelsCommand(),
-                                           presetsCommand(), validateCommand()};
+  static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
+                                           gpusCommand(), modelsCommand(), presetsCommand(),
+                                           validateCommand()};
   return all;
 }
 

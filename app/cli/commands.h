@@ -27,7 +27,9 @@ Command evaluateCommand();
 Command gpusCommand();
 Command modelsCommand();
 Command presetsCommand();
-Command validateCommand();
+Command planCommand();     // cmd_plan.cpp
+Command compareCommand();  // cmd_compare.cpp
+Command validateCommand();  // cmd_validate.cpp
 
 // Every command in the order `arachne-cli --help` lists them.
 const std::vector<Command>& commands();

@@ -172,6 +172,20 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   sc.M.assign(static_cast<size_t>(nt), 1);
   const double gradB = spec.gradBytes();
   sc.tables.clear();
+  // Templates run data parallel over one global batch, so every layer's gradients are reduced
+  // among the replicas of all templates, not only among one template's own. Across templates
+  // the group always leaves the node, so it runs at the slowest NIC among the plan's nodes.
+  int totalReplicas = 0;
+  double planMinNic = 0;
+  for (int j = 0; j < nt; ++j) {
+    const Template& t = plan.templates[static_cast<size_t>(j)];
+    totalReplicas += t.replicas;
+    for (const Stage& st : t.stages)
+      for (int id : st.node_ids) {
+        const double nic = nodes[static_cast<size_t>(this->slot(id))].inter_gbps;
+        planMinNic = planMinNic == 0 ? nic : std::min(planMinNic, nic);
+      }
+  }
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
     TemplateReport& tr = r.templates[static_cast<size_t>(j)];
@@ -248,7 +262,22 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       // Gradient all-reduce among the replicas: ring inside one node, else hierarchical
       // (intra reduce-scatter + all-gather, inter-node all-reduce through shared NICs).
       sr.grad_sync_link = "none";
-      if (R > 1) {
+      const int otherReplicas = totalReplicas - R;
+      if (otherReplicas > 0) {
+        // Hierarchical: reduce inside each node first, then a ring over this stage's nodes and
+        // (at least) one node per replica of the other templates, through the slowest NIC.
+        const double P = rg.params * gradB;
+        const Link intra = Link::intra(gpu.intra_node_gbps);
+        const int c = sn.maxPerNode;
+        double intraPart = 0;
+        if (c > 1)
+          intraPart = 2.0 * (c - 1) / c * P / (intra.gbps * 1e9 * kLinkEfficiency) +
+                      2.0 * (c - 1) * intra.latency_s;
+        sr.time.grad_sync = intraPart + ringAllReduceTime(P * st.tp, sn.distinct + otherReplicas,
+                                                          Link::inter(planMinNic));
+        sr.grad_sync_link = "inter-node";
+        sr.grad_sync_gbps = planMinNic;
+      } else if (R > 1) {
         const double P = rg.params * gradB;
         const Link intra = Link::intra(gpu.intra_node_gbps);
         if (sn.oneNode) {

@@ -116,6 +116,20 @@ class TstCostModel : public QObject {
     QCOMPARE(QString::fromStdString(r.templates[0].stages[0].grad_sync_link), QStringLiteral("inter-node"));
   }
 
+  void gradSyncSpansTemplates() {
+    // Two one-replica templates hold the same layers: they still all-reduce with each other,
+    // across nodes, at the slowest NIC (a plan is one data-parallel job).
+    CostModel cm(cat, comp, mdl, sp, prof);
+    PlanReport r = cm.price(onePlan({tmpl(1, 1, {stage(1, 0, 3, {0})}), tmpl(1, 1, {stage(1, 0, 3, {1})})}));
+    QVERIFY(r.feasible);
+    const double P = 4e8 * 4;
+    const double g = 1.0 * P / (10e9 * 0.85) + 2 * 20e-6;
+    for (int j = 0; j < 2; ++j) {
+      QVERIFY(near(r.templates[size_t(j)].stages[0].time.grad_sync, g));
+      QCOMPARE(QString::fromStdString(r.templates[size_t(j)].stages[0].grad_sync_link), QStringLiteral("inter-node"));
+    }
+  }
+
   void batchSplitIsMinMax() {
     CostModel cm(cat, comp, mdl, sp, prof);
     // A: TP 1, 40 ms per micro-batch + 4 ms optimizer. B: TP 2, 24 ms + 2 ms.
@@ -123,9 +137,11 @@ class TstCostModel : public QObject {
     QVERIFY(r.feasible);
     QCOMPARE(r.templates[0].micro_batches, 3);
     QCOMPARE(r.templates[1].micro_batches, 5);
-    QVERIFY(near(r.templates[0].iteration_time_s, 0.124));
-    QVERIFY(near(r.templates[1].iteration_time_s, 0.122));
-    QVERIFY(near(r.iteration_time_s, 0.124));
+    // Both templates also all-reduce their 1.6 GB of gradients with each other across nodes.
+    const double g = 1.6e9 / (10e9 * 0.85) + 2 * 20e-6;
+    QVERIFY(near(r.templates[0].iteration_time_s, 0.124 + g));
+    QVERIFY(near(r.templates[1].iteration_time_s, 0.122 + g));
+    QVERIFY(near(r.iteration_time_s, 0.124 + g));
   }
 
   void splitBatchDirect() {

@@ -1,0 +1,99 @@
+// `compare`: run several planners on one problem and print one table of their results.
+#include <cstdio>
+#include <sstream>
+
+#include "commands.h"
+#include "planning_session.h"
+#include "table.h"
+
+namespace arachne::cli {
+
+namespace {
+
+std::vector<std::string> splitList(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out,
+               std::ostream& err) {
+  const ParsedArgs a = parseArgs(cmd, args);
+  if (a.help()) {
+    out << helpText(cmd);
+    return kExitOk;
+  }
+  const PlannerBudget budget = budgetFrom(a, 10.0);
+  std::uint64_t seed = 0;
+  if (auto v = a.value("--seed")) seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
+  const std::vector<std::string> names = splitList(*a.value("--planners"));
+  if (names.empty()) throw UsageError("option '--planners' needs a comma-separated list (known: " + plannerList() + ")");
+  for (const auto& n : names)
+    if (!makePlanner(n)) throw UsageError("unknown planner '" + n + "' (known: " + plannerList() + ")");
+  const PlanningProblem p = loadProblem(a);
+
+  TextTable t({"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used", "note"});
+  for (size_t c = 1; c <= 6; ++c) t.setAlign(c, TextTable::Align::Right);
+  bool any = false, interrupted = false;
+  {
+    CancelOnSigint sigint;
+    for (const auto& n : names) {
+      if (sigint.raised()) {
+        t.addRow({n, "-", "-", "-", "-", "-", "-", "not run (interrupted)"});
+        continue;
+      }
+      auto planner = makePlanner(n);
+      const PlannerResult r = planner->plan(*p.cost, budget, seed, terminalProgress(n), sigint.flag());
+      endProgressLine();
+      std::string note = r.stats.refused ? r.stats.message
+                         : r.stats.cancelled ? "interrupted: best so far"
+                         : r.found ? "" : "no feasible plan";
+      if (r.stats.cancelled) interrupted = true;
+      if (r.found) {
+        any = true;
+        t.addRow({n, fixed(r.report.throughput.sequences_per_s, 2), fixed(r.report.throughput.iterations_per_s, 4),
+                  fixed(r.report.iteration_time_s, 3), fixed(r.stats.elapsed_s, 2), grouped(r.stats.evaluations),
+                  std::to_string(r.plan.gpusUsed()) + "/" + std::to_string(p.composition.totalGpus()), note});
+      } else {
+        t.addRow({n, "-", "-", "-", fixed(r.stats.elapsed_s, 2), grouped(r.stats.evaluations), "-", note});
+      }
+    }
+  }
+  char head[512];
+  std::snprintf(head, sizeof head, "%s on %s (%d GPUs), global batch %d x %d tokens, budget %s\n",
+                p.model.id.c_str(), p.composition.toInlineSpec().c_str(), p.composition.totalGpus(),
+                p.spec.global_batch, p.spec.sequence_length,
+                budget.seconds > 0 ? (fixed(budget.seconds, 1) + " s").c_str()
+                                   : (grouped(static_cast<double>(budget.evaluations)) + " evaluations").c_str());
+  out << head << t.render();
+  if (interrupted) err << "arachne-cli compare: interrupted; remaining planners were not run\n";
+  return any ? kExitOk : kExitInfeasible;
+}
+
+}  // namespace
+
+Command compareCommand() {
+  CommandSpec s;
+  s.name = "compare";
+  s.summary = "run several planners on one problem and tabulate their plans";
+  s.details =
+      "Runs each planner of --planners in turn with the same budget and seed and prints one\n"
+      "table: throughput (sequences/s and iterations/s), iteration time, planning time,\n"
+      "evaluations and GPUs used. Ctrl-C ends the running planner with its best plan so far\n"
+      "and skips the rest. Planners: " + plannerList() + ".";
+  s.options = {
+      {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form", true},
+      {"--model", "ID|FILE", "model catalog id or model JSON file", true},
+      {"--planners", "A,B,C", "comma-separated planner names", true},
+      {"--budget-s", "S", "wall-clock budget per planner in seconds (default 10)", false},
+      {"--evals", "N", "budget per planner in plan evaluations", false},
+      {"--seed", "N", "random seed (default 0)", false},
+  };
+  for (auto& o : trainingOptions()) s.options.push_back(o);
+  return {s, runCompare};
+}
+
+}  // namespace arachne::cli

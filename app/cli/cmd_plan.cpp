@@ -1,0 +1,115 @@
+// `plan`: run one planner on a cluster and a model, print (or save) the best plan found.
+#include <cstdio>
+#include <iostream>
+
+#include "commands.h"
+#include "io/plan_json.h"
+#include "planning_session.h"
+#include "report_table.h"
+#include "table.h"
+
+namespace arachne::cli {
+
+namespace {
+
+std::string stepsSection(const PlannerResult& r) {
+  if (r.construction.empty()) return {};
+  TextTable t({"step", "template", "replicas", "seq/s before", "seq/s after", "reward", "note"});
+  for (size_t c : {2u, 3u, 4u, 5u}) t.setAlign(c, TextTable::Align::Right);
+  for (size_t i = 0; i < r.construction.size(); ++i) {
+    const ConstructionStep& s = r.construction[i];
+    std::string shape;
+    for (const Stage& st : s.placed.stages)
+      shape += (shape.empty() ? "" : " | ") + st.gpu_type + " TP" + std::to_string(st.tp);
+    t.addRow({std::to_string(i + 1), shape.empty() ? "-" : shape,
+              s.note == "placed" ? std::to_string(s.placed.replicas) : "-",
+              fixed(s.throughput_before, 2), fixed(s.throughput_after, 2), fixed(s.reward, 2), s.note});
+  }
+  return "Construction:\n" + t.render("  ");
+}
+
+int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out,
+            std::ostream& err) {
+  const ParsedArgs a = parseArgs(cmd, args);
+  if (a.help()) {
+    out << helpText(cmd);
+    return kExitOk;
+  }
+  const PlannerBudget budget = budgetFrom(a, 10.0);
+  std::uint64_t seed = 0;
+  if (auto v = a.value("--seed")) seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
+  const std::string name = *a.value("--planner");
+  auto planner = makePlanner(name);
+  if (!planner) throw UsageError("unknown planner '" + name + "' (known: " + plannerList() + ")");
+  const PlanningProblem p = loadProblem(a);
+
+  PlannerResult r;
+  {
+    CancelOnSigint sigint;
+    r = planner->plan(*p.cost, budget, seed, terminalProgress(name), sigint.flag());
+  }
+  endProgressLine();
+  r.plan.provenance.catalog = "builtin-" + p.catalog->version();
+  r.plan.provenance.profile_set = p.profiles.name;
+  r.plan.provenance.cluster = p.composition.toInlineSpec();
+  r.plan.provenance.model = p.model.id;
+
+  char line[256];
+  std::snprintf(line, sizeof line, "planner %s: %lld evaluations in %.2f s%s", name.c_str(),
+                r.stats.evaluations, r.stats.elapsed_s,
+                r.stats.cancelled ? " (interrupted: best plan so far)" : "");
+  err << line << "\n";
+  if (!r.stats.message.empty()) err << "  " << r.stats.message << "\n";
+
+  if (r.found) {
+    if (auto file = a.value("--out")) savePlanFile(r.plan, &r.report, p.spec, *file);
+    if (a.has("--json")) {
+      out << planToJson(r.plan, &r.report, p.spec);
+    } else {
+      ReportContext ctx;
+      ctx.plan_label = "planner " + name;
+      ctx.composition = &p.composition;
+      ctx.model = &p.model;
+      ctx.spec = &p.spec;
+      ctx.profile_set = p.profiles.name;
+      out << renderPlanReport(r.plan, r.report, ctx);
+      out << "\n" << stepsSection(r);
+    }
+    return kExitOk;
+  }
+  out << "no feasible plan found" << (r.stats.refused ? " (the planner refused: see above)" : "") << "\n";
+  if (!r.plan.unused_gpus.empty()) {
+    TextTable t({"GPU type", "node", "GPUs", "why it holds no template"});
+    for (const auto& u : r.plan.unused_gpus)
+      t.addRow({u.gpu_type, std::to_string(u.node_id), std::to_string(u.count), u.reason});
+    out << t.render("  ");
+  }
+  return kExitInfeasible;
+}
+
+}  // namespace
+
+Command planCommand() {
+  CommandSpec s;
+  s.name = "plan";
+  s.summary = "search a plan for a cluster and a model with one planner";
+  s.details =
+      "Planners: " + plannerList() + " (docs/planners.md). The budget ends the search: 10 s by\n"
+      "default; --evals alone bounds it by plan evaluations instead. Ctrl-C ends the search\n"
+      "cleanly: the best plan so far is printed (and saved with --out).\n"
+      "Exit code 0 with a plan, 3 when no feasible plan was found (or exhaustive refused).";
+  s.options = {
+      {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form", true},
+      {"--model", "ID|FILE", "model catalog id or model JSON file", true},
+      {"--planner", "NAME", "one of: " + plannerList(), true},
+      {"--budget-s", "S", "wall-clock budget in seconds (default 10)", false},
+      {"--evals", "N", "budget in plan evaluations", false},
+      {"--seed", "N", "random seed (default 0)", false},
+      {"--out", "FILE", "also write the plan as *.plan.json", false},
+      {"--json", "", "print the plan as plan JSON instead of tables", false},
+  };
+  for (auto& o : trainingOptions()) s.options.push_back(o);
+  return {s, runPlan};
+}
+
+}  // namespace arachne::cli

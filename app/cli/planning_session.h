@@ -1,0 +1,55 @@
+// What `plan` and `compare` share: loading the problem (catalog, cluster, model, training spec,
+// profiles), the SIGINT-to-cancel-flag bridge, and progress on a terminal.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "args.h"
+#include "catalog/gpu_catalog.h"
+#include "catalog/training_spec.h"
+#include "cluster/composition.h"
+#include "cost/cost_model.h"
+#include "model/model.h"
+#include "planning/planner.h"
+#include "profile/profile_set.h"
+
+namespace arachne::cli {
+
+struct PlanningProblem {
+  const GpuCatalog* catalog = nullptr;
+  Composition composition;
+  Model model;
+  TrainingSpec spec;
+  ProfileSet profiles;
+  std::unique_ptr<CostModel> cost;
+};
+
+// --cluster, --model, the training options and --profiles (an imported profile set replaces
+// the analytic one). Throws UsageError / LoadError on bad input.
+PlanningProblem loadProblem(const ParsedArgs& args);
+// The options loadProblem reads besides --cluster and --model.
+std::vector<OptionSpec> trainingOptions();
+
+// While alive, SIGINT sets the cancel flag instead of ending the process (a second SIGINT
+// ends it as usual).
+class CancelOnSigint {
+ public:
+  CancelOnSigint();
+  ~CancelOnSigint();
+  const std::atomic<bool>* flag() const;
+  bool raised() const;
+};
+
+// A progress callback that redraws one status line on stderr when it is a terminal.
+ProgressCallback terminalProgress(const std::string& label);
+// Clears that status line (no-op when stderr is not a terminal).
+void endProgressLine();
+// --budget-s S and --evals N (default: defaultSeconds of wall clock).
+PlannerBudget budgetFrom(const ParsedArgs& args, double defaultSeconds);
+
+std::string plannerList();
+
+}  // namespace arachne::cli

@@ -1,0 +1,165 @@
+// arachne-cli plan and compare as a user runs them: plans in tables and JSON, the saved file,
+// bad planner names, exhaustive refusing, one comparison table, and Ctrl-C keeping the best.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <csignal>
+
+#include "catalog/gpu_catalog.h"
+#include "model/model_catalog.h"
+#include "profile/analytic_profiler.h"
+#include "profile/profile_json.h"
+
+namespace {
+
+struct Run {
+  int code = -1;
+  QString out;
+  QString err;
+};
+
+Run finish(QProcess& p) {
+  Run r;
+  if (!p.waitForFinished(120000)) {
+    p.kill();
+    p.waitForFinished();
+    r.err = "timed out";
+    return r;
+  }
+  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+Run cli(const QStringList& args) {
+  QProcess p;
+  p.start(QStringLiteral(ARACHNE_CLI), args);
+  return finish(p);
+}
+
+const QString kSmall = QStringLiteral("h100:4x2,a6000:4x1");
+
+}  // namespace
+
+class TstCliPlan : public QObject {
+  Q_OBJECT
+ private slots:
+  void planPrintsAPlanWithItsConstruction() {
+    const Run r = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "greedy"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY(r.out.contains("Throughput:"));
+    QVERIFY(r.out.contains("Construction:"));
+    QVERIFY(r.err.contains("planner greedy:"));
+  }
+
+  void planJsonAndOut() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("p.plan.json");
+    const Run r = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "random",
+                       "--evals", "200", "--seed", "3", "--json", "--out", file});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(o["throughput"].toObject()["sequences_per_s"].toDouble() > 0);
+    QCOMPARE(o["provenance"].toObject()["planner"].toString(), QStringLiteral("random"));
+    QCOMPARE(o["provenance"].toObject()["seed"].toInt(), 3);
+    // Every GPU the plan leaves out is listed with a reason.
+    int used = 0, unused = 0;
+    for (const auto& t : o["templates"].toArray()) {
+      int tp = 0;
+      for (const auto& s : t.toObject()["stages"].toArray()) tp += s.toObject()["tp"].toInt();
+      used += tp * t.toObject()["replicas"].toInt();
+    }
+    for (const auto& u : o["unused_gpus"].toArray()) {
+      QVERIFY(!u.toObject()["reason"].toString().isEmpty());
+      unused += u.toObject()["count"].toInt();
+    }
+    QCOMPARE(used + unused, 12);
+    // The saved file evaluates to the same throughput.
+    const Run e = cli({"evaluate", "--cluster", kSmall, "--model", "llama3-8b", "--plan", file, "--json"});
+    QVERIFY2(e.code == 0, qPrintable(e.err));
+    const QJsonObject eo = QJsonDocument::fromJson(e.out.toUtf8()).object();
+    QCOMPARE(eo["throughput"].toObject()["sequences_per_s"].toDouble(),
+             o["throughput"].toObject()["sequences_per_s"].toDouble());
+  }
+
+  void badPlannerAndBudget() {
+    Run r = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "magic"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("unknown planner 'magic'") && r.err.contains("greedy"), qPrintable(r.err));
+    r = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "greedy", "--budget-s", "-1"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("--budget-s"), qPrintable(r.err));
+  }
+
+  void exhaustiveRefusesABigCluster() {
+    const Run r = cli({"plan", "--cluster", "paper-3t-512", "--model", "llama3-8b", "--planner",
+                       "exhaustive", "--budget-s", "1"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains("refused"), qPrintable(r.err));
+  }
+
+  void compareTabulatesEveryPlanner() {
+    const Run r = cli({"compare", "--cluster", kSmall, "--model", "llama3-8b", "--planners",
+                       "greedy,random", "--evals", "300"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    for (const char* col : {"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used"})
+      QVERIFY2(r.out.contains(col), col);
+    QVERIFY(r.out.contains("\ngreedy "));
+    QVERIFY(r.out.contains("\nrandom "));
+  }
+
+  void profilesReplaceTheAnalyticSet() {
+    // A profile set with H100 entries only: the A6000 node leaves the search space.
+    const arachne::Model* model = arachne::ModelCatalog::builtin().find("llama3-8b");
+    QVERIFY(model);
+    arachne::ProfileSet only = arachne::makeAnalyticProfiles(arachne::GpuCatalog::builtin(), {"h100"},
+                                                             *model, model->default_training);
+    only.name = "h100-only";
+    QTemporaryDir dir;
+    const QString path = dir.filePath("h.profiles.json");
+    arachne::saveProfileFile(only, path.toStdString());
+    const Run r = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "greedy",
+                       "--profiles", path, "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o["provenance"].toObject()["profile_set"].toString(), QStringLiteral("h100-only"));
+    for (const auto& t : o["templates"].toArray())
+      for (const auto& st : t.toObject()["stages"].toArray())
+        QCOMPARE(st.toObject()["gpu_type"].toString(), QStringLiteral("h100"));
+    bool a6000Explained = false;
+    for (const auto& u : o["unused_gpus"].toArray())
+      if (u.toObject()["gpu_type"].toString() == "a6000")
+        a6000Explained = u.toObject()["reason"].toString().contains("no TP degree is profiled");
+    QVERIFY(a6000Explained);
+    // A set made for another model is refused.
+    only.model_id = "llama3-70b";
+    arachne::saveProfileFile(only, path.toStdString());
+    const Run bad = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "greedy", "--profiles", path});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("llama3-70b"), qPrintable(bad.err));
+  }
+
+  void ctrlCKeepsTheBestPlanSoFar() {
+    QProcess p;
+    p.start(QStringLiteral(ARACHNE_CLI), {"plan", "--cluster", "paper-3t-128", "--model", "llama3-8b",
+                                          "--planner", "random", "--budget-s", "600", "--json"});
+    QVERIFY(p.waitForStarted());
+    // Give it time to find plans, then interrupt as a terminal would.
+    QTest::qWait(1500);
+    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+    const Run r = finish(p);
+    QVERIFY2(r.code == 0, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
+    QVERIFY2(r.err.contains("interrupted"), qPrintable(r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(o["throughput"].toObject()["sequences_per_s"].toDouble() > 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TstCliPlan)
+#include "tst_cli_plan.moc"
