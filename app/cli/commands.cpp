@@ -5,7 +5,8 @@ namespace arachne::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
-                                           gpusCommand(), modelsCommand(), presetsCommand()};
+                                           gpusCommand(), modelsCommand(), presetsCommand(),
+                                           validateCommand()};
   return all;
 }
 

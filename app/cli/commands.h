@@ -29,6 +29,7 @@ Command modelsCommand();
 Command presetsCommand();
 Command planCommand();     // cmd_plan.cpp
 Command compareCommand();  // cmd_compare.cpp
+Command validateCommand();  // cmd_validate.cpp
 
 // Every command in the order `arachne-cli --help` lists them.
 const std::vector<Command>& commands();

@@ -11,6 +11,15 @@ struct TrainingSpec {
   Precision precision = Precision::Bf16;  // bf16 mixed precision with fp32 Adam state by default
   bool activation_checkpointing = false;  // full recompute: only each layer's input is kept
   bool distributed_optimizer = false;     // optimizer state (and fp32 master) sharded over DP
+  // The training runtime, where it changes what the cost model charges (docs/cost-model.md,
+  // "Validation"). Megatron-LM (default): the TP ranks split a stage's activation (scatter /
+  // gather), so a node's NIC carries it once per direction; gradients live in the one fp32 buffer
+  // counted by gradBytes(). DeepSpeed's pipeline engine (Megatron-DeepSpeed, the runtime of
+  // Sailor's measured runs): every TP rank sends the whole activation and sends and receives
+  // block one after another, so a stage also waits on its previous boundary; and the gradients are
+  // flattened into a contiguous fp32 bucket for the all-reduce (gradBucketBytes()).
+  enum class Runtime { Megatron, DeepSpeed };
+  Runtime runtime = Runtime::Megatron;
 
   // Bytes per parameter held on a GPU (before any DP sharding) for weights, gradients and
   // optimizer state. bf16/fp16 follow Megatron (2 B weights, 4 B fp32 grads, 12 B fp32
@@ -18,6 +27,13 @@ struct TrainingSpec {
   double weightBytes() const { return precision == Precision::Fp32 ? 4.0 : 2.0; }
   double gradBytes() const { return 4.0; }
   double optimizerBytes() const { return precision == Precision::Fp32 ? 8.0 : 12.0; }
+  // Extra bytes per parameter for DeepSpeed's flattened all-reduce bucket (fp32 copy of the
+  // gradients, at most kDeepSpeedBucketElements of them); 0 under Megatron-LM.
+  static constexpr double kDeepSpeedBucketElements = 5e8;  // DeepSpeed's reduce_bucket_size
+  double gradBucketBytes(double params) const {
+    if (runtime != Runtime::DeepSpeed) return 0;
+    return 4.0 * (params < kDeepSpeedBucketElements ? params : kDeepSpeedBucketElements);
+  }
 };
 
 }  // namespace arachne

@@ -164,7 +164,7 @@ StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, 
   }
   const double params = r.params + expertShare;
   m.params = params * spec.weightBytes();
-  m.grads = params * spec.gradBytes();
+  m.grads = params * spec.gradBytes() + spec.gradBucketBytes(params);
   m.optimizer = (r.params / (spec.distributed_optimizer ? R : 1) + expertShare / expertOptDivisor) *
                 spec.optimizerBytes();
   const int inFlight = std::max(1, std::min(depth - stageIndex, microBatches));

@@ -192,6 +192,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     tr.stages.resize(static_cast<size_t>(t.depth()));
     const int R = t.replicas;
     double maxT = 0, sumT = 0, maxG = 0;
+    double upstream = 0;  // transfer time of the boundary with the previous stage
     for (int s = 0; s < t.depth(); ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
       const int g = gpuIndex(st.gpu_type);
@@ -231,9 +232,12 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
 
       // Point-to-point to the next stage, per replica; the slowest replica sets the pace.
       sr.p2p_link = "none";
+      double boundary = 0;
       if (s + 1 < t.depth()) {
         const Stage& nx = t.stages[static_cast<size_t>(s) + 1];
         const double bytes = 2.0 * tab.output_bytes[static_cast<size_t>(st.last_layer)];
+        // Full copies per TP rank share the node's NIC; inside a node each rank has its own link.
+        const double nicCopies = spec.runtime == TrainingSpec::Runtime::DeepSpeed ? st.tp : 1;
         double worst = -1;
         for (int rep = 0; rep < R; ++rep) {
           const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
@@ -242,15 +246,18 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           const Link link = same ? Link::intra(gpu.intra_node_gbps)
                                  : Link::inter(std::min(nodes[static_cast<size_t>(a)].inter_gbps,
                                                         nodes[static_cast<size_t>(b)].inter_gbps));
-          const double time = transferTime(bytes, link);
+          const double time = transferTime(same ? bytes : bytes * nicCopies, link);
           if (time > worst) {
             worst = time;
             sr.p2p_link = same ? "intra-node" : "inter-node";
             sr.p2p_gbps = link.gbps;
           }
         }
-        sr.time.p2p = worst;
+        boundary = worst;
       }
+      // Blocking exchanges: the stage also sits through the transfers with its previous stage.
+      sr.time.p2p = boundary + (spec.runtime == TrainingSpec::Runtime::DeepSpeed ? upstream : 0.0);
+      upstream = boundary;
 
       // Gradient all-reduce among the replicas: ring inside one node, else hierarchical
       // (intra reduce-scatter + all-gather, inter-node all-reduce through shared NICs).

@@ -1,0 +1,55 @@
+// Helpers shared by the Sailor readers.
+#include "sailor/sailor_json.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "io/json_reader.h"
+#include "io/load_error.h"
+
+namespace arachne {
+
+std::string readSailorFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw LoadError(path, "", "cannot be opened for reading");
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) throw LoadError(path, "", "could not be read");
+  return s.str();
+}
+
+int parseSailorInt(const JsonReader& parent, const std::string& key, int min, int max,
+                   const std::string& what) {
+  int v = 0;
+  const char* b = key.data();
+  const char* e = key.data() + key.size();
+  auto [p, ec] = std::from_chars(b, e, v);
+  if (key.empty() || ec != std::errc() || p != e)
+    parent.fail(key, "key must be a " + what + " (a whole number), got '" + key + "'");
+  if (v < min || v > max)
+    parent.fail(key, what + " " + key + " is out of range [" + std::to_string(min) + ", " +
+                         std::to_string(max) + "]");
+  return v;
+}
+
+std::vector<std::string> layerIndexKeys(const JsonReader& object) {
+  object.requireObject();
+  const size_t n = object.value().size();
+  if (n == 0) object.fail("", "holds no layer");
+  if (n > 100000) object.fail("", "holds " + std::to_string(n) + " layers, more than any model");
+  std::vector<bool> seen(n, false);
+  for (auto it = object.value().begin(); it != object.value().end(); ++it) {
+    const int idx = parseSailorInt(object, it.key(), 0, static_cast<int>(n) - 1, "layer index");
+    seen[static_cast<size_t>(idx)] = true;
+  }
+  std::vector<std::string> keys;
+  for (size_t i = 0; i < n; ++i) {
+    if (!seen[i]) object.fail(std::to_string(i), "layer index is missing (indices must run 0.." +
+                                                     std::to_string(n - 1) + ")");
+    keys.push_back(std::to_string(i));
+  }
+  return keys;
+}
+
+}  // namespace arachne
