@@ -5,6 +5,7 @@
 
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,12 @@ namespace arachne {
 class GpuCatalog;
 class ProfileSet;
 struct GpuType;
+
+// Framework memory per GPU besides the model state: CUDA context, cuBLAS/NCCL workspaces and
+// buffers (a constant), plus allocator fragmentation (a fraction of everything else).
+// Calibrated against Sailor's measured GH200 peak memory (docs/cost-model.md, "Memory").
+constexpr double kFrameworkOverheadBytes = 2.0 * 1024 * 1024 * 1024;
+constexpr double kAllocatorSlack = 0.05;
 
 class CostModel {
  public:
@@ -51,9 +58,38 @@ class CostModel {
   // Itemised per-GPU memory of a stage holding [first, last] at position stageIndex of a
   // depth-deep pipeline with the given micro-batches in flight limit (min(depth - stageIndex,
   // microBatches) are held), replicas (for distributed-optimizer sharding) and tiling.
+  // A default-constructed tiling on a MoE range means "without tiling" (effectiveTiling).
+  // All zeros (capacity included) when the profile is missing.
   StageMemory stageMemory(int gpuIndex, int tp, int microBatch, int firstLayer, int lastLayer,
                           int stageIndex, int depth, int microBatches, int replicas,
                           const ExpertTiling& tiling = {}) const;
+
+  // --- MoE and links (for the fill's expert tiling and layer split). ---
+  bool hasMoeLayers(int firstLayer, int lastLayer) const;
+  // The tiling a MoE stage is priced with: the plan's, else the paper's "without tiling"
+  // (EP 1, ETP = tp, EDP = replicas).
+  static ExpertTiling effectiveTiling(const std::optional<ExpertTiling>& given, int tp,
+                                      int replicas);
+  // "" when EP x ETP x EDP = tp x replicas, ETP divides tp and EP divides the expert count;
+  // else the reason with the numbers.
+  std::string tilingProblem(const ExpertTiling& tiling, int tp, int replicas) const;
+  // Every valid tiling of a stage of tp x replicas GPUs (empty for a dense model).
+  std::vector<ExpertTiling> expertTilings(int tp, int replicas) const;
+  // Per-micro-batch all-to-all (4 per MoE layer) and ETP all-reduce time of the MoE layers in
+  // [first, last]. The EP group stays in the node when EP x ETP <= tp; otherwise it crosses
+  // nodes at interNodeGbps, with gpusSharingNic of the stage's GPUs pushing through one NIC.
+  double expertCommTime(int gpuIndex, int tp, int microBatch, int firstLayer, int lastLayer,
+                        const ExpertTiling& tiling, double interNodeGbps,
+                        int gpusSharingNic) const;
+  // Per-iteration gradient all-reduce of the expert shards over EDP ranks (0 when EDP = 1):
+  // intra-node when the stage sits on one node, else over interNodeGbps shared by
+  // gpusSharingNic GPUs.
+  double expertGradSyncTime(int gpuIndex, int tp, int microBatch, int firstLayer, int lastLayer,
+                            const ExpertTiling& tiling, bool oneNode, double interNodeGbps,
+                            int gpusSharingNic) const;
+  // Whole activation tensor layer `layer` hands to the next one at (gpu, tp, mbs); 0 when the
+  // profile is missing.
+  double outputBytes(int gpuIndex, int tp, int microBatch, int layer) const;
   // The component that is largest in the footprint (for "which component is over" messages).
   static std::string largestComponent(const StageMemory& m);
 

@@ -26,7 +26,8 @@ struct ProfileEntry {
   // MoE blocks only.
   double expert_param_count = 0;   // all routed-expert parameters of the layer (to be tiled)
   double dispatch_bytes = 0;       // dispatch all-to-all payload per micro-batch (one direction)
-  double expert_activation_bytes = 0;  // expert-side activations per micro-batch (÷ ETP)
+  double expert_activation_bytes = 0;  // expert-side activations of one micro-batch, untiled
+                                       // (a GPU of the stage holds 1/tp: tokens spread evenly)
   std::string origin;  // "analytic" or the file a measured entry came from
 };
 

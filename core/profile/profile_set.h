@@ -1,6 +1,7 @@
 // A set of profile entries keyed exactly by (GPU type, TP, micro-batch, layer type).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -24,7 +25,15 @@ class ProfileSet {
   std::string missingReason(const std::string& gpuType, int tp, int microBatch,
                             const std::string& layerType) const;
   // Entries of `measured` replace ours key by key (measured profiles take precedence).
+  // Exclusions of `measured` are added; a measured entry lifts our exclusion of its GPU type.
   void overlay(const ProfileSet& measured);
+
+  // Marks a GPU type as outside the search space as a whole, with the reason (e.g.
+  // "v100-32 has no bf16 rate"); missingReason() then gives that reason for every key of it.
+  void exclude(const std::string& gpuType, std::string reason);
+  // The reason given to exclude(), or "" when the type is not excluded.
+  std::string exclusionReason(const std::string& gpuType) const;
+  const std::map<std::string, std::string>& exclusions() const { return excluded_; }
 
   size_t size() const { return entries_.size(); }
   std::vector<ProfileKey> keys() const;
@@ -36,6 +45,7 @@ class ProfileSet {
   static std::string keyString(const std::string& g, int tp, int mbs, const std::string& l);
   std::unordered_map<std::string, ProfileEntry> entries_;
   std::unordered_map<std::string, ProfileKey> keys_;
+  std::map<std::string, std::string> excluded_;  // GPU type -> reason
 };
 
 }  // namespace arachne

@@ -1,0 +1,82 @@
+// Private state of CostModel: node table and per-(GPU type, TP, micro-batch) prefix sums.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "catalog/gpu_catalog.h"
+#include "catalog/gpu_type.h"
+#include "cost/cost_model.h"
+#include "profile/profile_set.h"
+
+namespace arachne {
+
+// Sums over layers [0, i) of one (GPU type, TP, micro-batch) configuration.
+struct LayerPrefix {
+  double compute = 0, tp_comm = 0, params = 0, activations = 0, optimizer = 0;
+  double expert_params = 0, expert_activations = 0, dispatch = 0, etp_tokens = 0;
+};
+
+struct ProfileTable {
+  int gpu = 0, tp = 1, mbs = 1;
+  std::vector<LayerPrefix> prefix;   // layerCount + 1 rows
+  std::vector<double> output_bytes;  // per layer
+  LayerPrefix range(int first, int last) const;
+};
+
+struct NodeInfo {
+  int id = 0;
+  int gpu = -1;          // index into the cost model's GPU types
+  int gpus = 0;
+  double inter_gbps = 0;
+};
+
+struct CostModel::Impl {
+  Impl(const GpuCatalog& c, const Composition& comp, const Model& m, const TrainingSpec& s,
+       const ProfileSet& p)
+      : catalog(c), composition(comp), model(m), spec(s), profiles(p) {}
+
+  const CostModel* owner = nullptr;  // for the public queries price() shares
+  const GpuCatalog& catalog;
+  Composition composition;
+  Model model;
+  TrainingSpec spec;
+  const ProfileSet& profiles;
+
+  std::vector<const GpuType*> gpus;
+  std::vector<std::string> gpuIds;
+  std::vector<NodeInfo> nodes;           // in composition order ("slots")
+  std::vector<int> slotById;             // node id -> slot, -1 when absent (ids < 2^20)
+  std::unordered_map<int, int> slotByBigId;
+  std::vector<ProfileTable> tables;
+  std::unordered_map<std::uint64_t, int> tableIndex;
+  std::vector<int> moePrefix;            // MoE layers among [0, i)
+  double adamBytesPerParam = 0;          // memory traffic of one parameter's optimizer step
+
+  static std::uint64_t key(int g, int tp, int mbs) {
+    return (static_cast<std::uint64_t>(g) << 48) | (static_cast<std::uint64_t>(tp) << 24) |
+           static_cast<std::uint64_t>(mbs);
+  }
+  const ProfileTable* table(int g, int tp, int mbs) const {
+    if (g < 0 || tp < 1 || mbs < 1) return nullptr;
+    auto it = tableIndex.find(key(g, tp, mbs));
+    return it == tableIndex.end() ? nullptr : &tables[static_cast<size_t>(it->second)];
+  }
+  int slot(int nodeId) const {
+    if (nodeId >= 0 && nodeId < static_cast<int>(slotById.size())) return slotById[static_cast<size_t>(nodeId)];
+    auto it = slotByBigId.find(nodeId);
+    return it == slotByBigId.end() ? -1 : it->second;
+  }
+  int gpuIndex(const std::string& id) const {
+    for (size_t i = 0; i < gpuIds.size(); ++i)
+      if (gpuIds[i] == id) return static_cast<int>(i);
+    return -1;
+  }
+  int moeLayers(int first, int last) const { return moePrefix[static_cast<size_t>(last) + 1] - moePrefix[static_cast<size_t>(first)]; }
+  std::string missingReason(int g, int tp, int mbs) const;
+  PlanReport price(const Plan& plan, bool rebalance) const;
+};
+
+}  // namespace arachne

@@ -1,0 +1,347 @@
+// CostModel::price: structural checks, per-stage time, 1F1B iteration, batch split, memory.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "cost/batch_split.h"
+#include "cost/cost_model_impl.h"
+#include "cost/link_model.h"
+#include "profile/analytic_profiler.h"
+
+namespace arachne {
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+std::string gib(double bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / kGiB);
+  return buf;
+}
+
+std::string stageName(int j, int s, const Stage& st) {
+  return "stage " + std::to_string(s) + " of template " + std::to_string(j) + " (" + st.gpu_type +
+         ", TP " + std::to_string(st.tp) + ", layers " + std::to_string(st.first_layer) + "-" +
+         std::to_string(st.last_layer) + ")";
+}
+
+// Per-call scratch, reused so that pricing allocates nothing beyond the report itself.
+struct Scratch {
+  std::vector<int> use;      // GPUs placed per node slot, over the whole plan
+  std::vector<int> count;    // replicas of one stage per node slot
+  std::vector<int> touched;
+  std::vector<double> perMb, fixed;
+  std::vector<int> weight, M;
+};
+thread_local Scratch tScratch;
+
+struct StageNodes {
+  bool oneNode = true;
+  int distinct = 0;
+  int maxPerNode = 0;
+  double minNic = 0;
+};
+
+}  // namespace
+
+PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
+  PlanReport r;
+  Scratch& sc = tScratch;
+  const int L = model.layerCount();
+  const int nt = static_cast<int>(plan.templates.size());
+  auto violate = [&](ViolationKind k, int j, int s, std::string msg) -> Violation& {
+    Violation v;
+    v.kind = k;
+    v.template_index = j;
+    v.stage_index = s;
+    v.message = std::move(msg);
+    r.violations.push_back(std::move(v));
+    return r.violations.back();
+  };
+
+  // ---- Structure -------------------------------------------------------------------------
+  if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, "the plan has no templates");
+  if (sc.use.size() < nodes.size()) {
+    sc.use.assign(nodes.size(), 0);
+    sc.count.assign(nodes.size(), 0);
+  }
+  sc.touched.clear();
+  long long minBatch = 0;
+  for (int j = 0; j < nt; ++j) {
+    const Template& t = plan.templates[static_cast<size_t>(j)];
+    const std::string tn = "template " + std::to_string(j);
+    if (t.replicas < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn + " has " + std::to_string(t.replicas) + " replicas (needs at least 1)"); continue; }
+    if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn + " has micro-batch size " + std::to_string(t.micro_batch) + " (needs at least 1)"); continue; }
+    if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, tn + " has " + std::to_string(t.micro_batches) + " micro-batches per replica (needs at least 1)");
+    if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, tn + " has no stages"); continue; }
+    minBatch += static_cast<long long>(t.replicas) * t.micro_batch;
+    int expected = 0;
+    for (int s = 0; s < t.depth(); ++s) {
+      const Stage& st = t.stages[static_cast<size_t>(s)];
+      if (st.first_layer != expected || st.last_layer < st.first_layer || st.last_layer >= L) {
+        std::string why = st.first_layer != expected
+                              ? "starts at layer " + std::to_string(st.first_layer) + ", expected " + std::to_string(expected)
+                              : st.last_layer < st.first_layer ? "ends before it starts"
+                                                               : "ends past the model's last layer " + std::to_string(L - 1);
+        violate(ViolationKind::BadLayerSplit, j, s, "stage " + std::to_string(s) + " of " + tn + " holds layers " + std::to_string(st.first_layer) + "-" + std::to_string(st.last_layer) + " and " + why);
+        expected = -1000000;
+      } else if (expected >= 0) {
+        expected = st.last_layer + 1;
+      }
+      const int g = gpuIndex(st.gpu_type);
+      if (g < 0) {
+        std::string have;
+        for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
+        violate(ViolationKind::UnknownNode, j, s, "stage " + std::to_string(s) + " of " + tn + " wants GPU type '" + st.gpu_type + "', which the composition does not have (it has: " + have + ")").gpu_type = st.gpu_type;
+        continue;
+      }
+      if (st.tp < 1) { violate(ViolationKind::InvalidPlan, j, s, stageName(j, s, st) + " has TP " + std::to_string(st.tp) + " (needs at least 1)"); continue; }
+      if (static_cast<int>(st.node_ids.size()) != t.replicas) {
+        violate(ViolationKind::InvalidPlan, j, s, stageName(j, s, st) + " lists " + std::to_string(st.node_ids.size()) + " node ids for " + std::to_string(t.replicas) + " replicas");
+        continue;
+      }
+      bool tpReported = false;
+      for (int id : st.node_ids) {
+        const int slot = this->slot(id);
+        if (slot < 0) {
+          Violation& v = violate(ViolationKind::UnknownNode, j, s, stageName(j, s, st) + " is placed on node " + std::to_string(id) + ", which is not in the composition");
+          v.node_id = id;
+          v.gpu_type = st.gpu_type;
+          continue;
+        }
+        const NodeInfo& n = nodes[static_cast<size_t>(slot)];
+        if (n.gpu != g) {
+          Violation& v = violate(ViolationKind::UnknownNode, j, s, stageName(j, s, st) + " is placed on node " + std::to_string(id) + ", which holds " + gpuIds[static_cast<size_t>(n.gpu)] + " GPUs");
+          v.node_id = id;
+          v.gpu_type = st.gpu_type;
+          continue;
+        }
+        if (st.tp > n.gpus && !tpReported) {
+          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, stageName(j, s, st) + ": a TP group of " + std::to_string(st.tp) + " GPUs does not fit node " + std::to_string(id) + " of " + std::to_string(n.gpus) + " GPUs (a TP group never crosses a node)");
+          v.node_id = id;
+          v.gpu_type = st.gpu_type;
+          tpReported = true;
+        }
+        if (sc.use[static_cast<size_t>(slot)] == 0) sc.touched.push_back(slot);
+        sc.use[static_cast<size_t>(slot)] += st.tp;
+      }
+      if (!table(g, st.tp, t.micro_batch)) {
+        violate(ViolationKind::MissingProfile, j, s, stageName(j, s, st) + " is outside the search space: " + missingReason(g, st.tp, t.micro_batch)).gpu_type = st.gpu_type;
+      }
+      if (st.last_layer < L && st.first_layer >= 0 && st.first_layer <= st.last_layer &&
+          moeLayers(st.first_layer, st.last_layer) > 0) {
+        ExpertTiling e = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
+        std::string problem = owner->tilingProblem(e, st.tp, t.replicas);
+        if (!problem.empty())
+          violate(ViolationKind::BadTiling, j, s, stageName(j, s, st) + ": expert tiling " + problem).gpu_type = st.gpu_type;
+      }
+    }
+    if (expected >= 0 && expected != L)
+      violate(ViolationKind::BadLayerSplit, j, -1, tn + " covers layers 0-" + std::to_string(expected - 1) + " of 0-" + std::to_string(L - 1) + ": layers " + std::to_string(expected) + "-" + std::to_string(L - 1) + " are not placed");
+  }
+  for (int slot : sc.touched) {
+    const NodeInfo& n = nodes[static_cast<size_t>(slot)];
+    const int used = sc.use[static_cast<size_t>(slot)];
+    if (used > n.gpus) {
+      std::set<int> who;
+      for (int j = 0; j < nt; ++j)
+        for (const Stage& st : plan.templates[static_cast<size_t>(j)].stages)
+          for (int id : st.node_ids)
+            if (id == n.id) who.insert(j);
+      std::string list;
+      for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j);
+      Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
+                             "node " + std::to_string(n.id) + " (" + gpuIds[static_cast<size_t>(n.gpu)] + ", " + std::to_string(n.gpus) + " GPUs) has " + std::to_string(used) + " GPUs placed on it (" + std::to_string(used - n.gpus) + " too many; templates " + list + ")");
+      v.node_id = n.id;
+      v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];
+    }
+    sc.use[static_cast<size_t>(slot)] = 0;
+  }
+  if (nt > 0 && minBatch > spec.global_batch)
+    violate(ViolationKind::BatchTooSmall, -1, -1, "the global batch of " + std::to_string(spec.global_batch) + " sequences cannot give every replica one micro-batch: that takes " + std::to_string(minBatch) + " sequences (sum of replicas x micro-batch size)");
+  if (!r.violations.empty()) return r;
+
+  // ---- Time per stage ----------------------------------------------------------------------
+  r.templates.resize(static_cast<size_t>(nt));
+  sc.perMb.assign(static_cast<size_t>(nt), 0);
+  sc.fixed.assign(static_cast<size_t>(nt), 0);
+  sc.weight.assign(static_cast<size_t>(nt), 0);
+  sc.M.assign(static_cast<size_t>(nt), 1);
+  const double gradB = spec.gradBytes();
+  for (int j = 0; j < nt; ++j) {
+    const Template& t = plan.templates[static_cast<size_t>(j)];
+    TemplateReport& tr = r.templates[static_cast<size_t>(j)];
+    tr.stages.resize(static_cast<size_t>(t.depth()));
+    const int R = t.replicas;
+    double maxT = 0, sumT = 0, maxG = 0;
+    for (int s = 0; s < t.depth(); ++s) {
+      const Stage& st = t.stages[static_cast<size_t>(s)];
+      const int g = gpuIndex(st.gpu_type);
+      const GpuType& gpu = *gpus[static_cast<size_t>(g)];
+      const ProfileTable& tab = *table(g, st.tp, t.micro_batch);
+      const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
+      StageReport& sr = tr.stages[static_cast<size_t>(s)];
+
+      // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
+      StageNodes sn;
+      sc.touched.clear();
+      for (int id : st.node_ids) {
+        const int slot = this->slot(id);
+        if (sc.count[static_cast<size_t>(slot)]++ == 0) {
+          sc.touched.push_back(slot);
+          const double nic = nodes[static_cast<size_t>(slot)].inter_gbps;
+          sn.minNic = sn.distinct == 0 ? nic : std::min(sn.minNic, nic);
+          ++sn.distinct;
+        }
+      }
+      for (int slot : sc.touched) {
+        sn.maxPerNode = std::max(sn.maxPerNode, sc.count[static_cast<size_t>(slot)]);
+        sc.count[static_cast<size_t>(slot)] = 0;
+      }
+      sn.oneNode = sn.distinct == 1;
+
+      sr.time.compute = rg.compute;
+      sr.time.tp_comm = rg.tp_comm;
+      const bool moe = moeLayers(st.first_layer, st.last_layer) > 0;
+      ExpertTiling tiling{};
+      double expertShare = 0;
+      if (moe) {
+        tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, R);
+        expertShare = rg.expert_params / (tiling.ep * tiling.etp);
+      }
+
+      // Point-to-point to the next stage, per replica; the slowest replica sets the pace.
+      sr.p2p_link = "none";
+      if (s + 1 < t.depth()) {
+        const Stage& nx = t.stages[static_cast<size_t>(s) + 1];
+        const double bytes = 2.0 * tab.output_bytes[static_cast<size_t>(st.last_layer)];
+        double worst = -1;
+        for (int rep = 0; rep < R; ++rep) {
+          const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
+          const int b = this->slot(nx.node_ids[static_cast<size_t>(rep)]);
+          const bool same = a == b;
+          const Link link = same ? Link::intra(gpu.intra_node_gbps)
+                                 : Link::inter(std::min(nodes[static_cast<size_t>(a)].inter_gbps,
+                                                        nodes[static_cast<size_t>(b)].inter_gbps));
+          const double time = transferTime(bytes, link);
+          if (time > worst) {
+            worst = time;
+            sr.p2p_link = same ? "intra-node" : "inter-node";
+            sr.p2p_gbps = link.gbps;
+          }
+        }
+        sr.time.p2p = worst;
+      }
+
+      // Gradient all-reduce among the replicas: ring inside one node, else hierarchical
+      // (intra reduce-scatter + all-gather, inter-node all-reduce through shared NICs).
+      sr.grad_sync_link = "none";
+      if (R > 1) {
+        const double P = rg.params * gradB;
+        const Link intra = Link::intra(gpu.intra_node_gbps);
+        if (sn.oneNode) {
+          sr.time.grad_sync = ringAllReduceTime(P, R, intra);
+          sr.grad_sync_link = "intra-node";
+          sr.grad_sync_gbps = gpu.intra_node_gbps;
+        } else {
+          const int c = sn.maxPerNode;
+          double intraPart = 0;
+          if (c > 1)
+            intraPart = 2.0 * (c - 1) / c * P / (intra.gbps * 1e9 * kLinkEfficiency) +
+                        2.0 * (c - 1) * intra.latency_s;
+          sr.time.grad_sync = intraPart + ringAllReduceTime(P * st.tp, sn.distinct, Link::inter(sn.minNic));
+          sr.grad_sync_link = "inter-node";
+          sr.grad_sync_gbps = sn.minNic;
+        }
+      }
+      const double memBw = gpu.memory_bandwidth_gbps * 1e9 * AnalyticFactors::memory_efficiency;
+      sr.time.optimizer = rg.optimizer / (spec.distributed_optimizer ? R : 1);
+      if (moe) {
+        sr.time.tp_comm += owner->expertCommTime(g, st.tp, t.micro_batch, st.first_layer, st.last_layer,
+                                                 tiling, sn.minNic, sn.maxPerNode * st.tp);
+        sr.time.grad_sync += owner->expertGradSyncTime(g, st.tp, t.micro_batch, st.first_layer, st.last_layer,
+                                                       tiling, sn.oneNode, sn.minNic, sn.maxPerNode * st.tp);
+        if (memBw > 0)
+          sr.time.optimizer += expertShare * adamBytesPerParam / memBw /
+                               (spec.distributed_optimizer ? tiling.edp : 1);
+      }
+      const double ts = sr.time.perMicroBatch();
+      maxT = std::max(maxT, ts);
+      sumT += ts;
+      maxG = std::max(maxG, sr.time.grad_sync + sr.time.optimizer);
+    }
+    sc.perMb[static_cast<size_t>(j)] = maxT;
+    sc.fixed[static_cast<size_t>(j)] = sumT + maxG - maxT;
+    sc.weight[static_cast<size_t>(j)] = R * t.micro_batch;
+  }
+
+  // ---- Batch split and iteration time ------------------------------------------------------
+  if (rebalance) {
+    splitBatch(sc.perMb.data(), sc.fixed.data(), sc.weight.data(), nt, spec.global_batch, sc.M.data());
+  } else {
+    long long cap = 0;
+    for (int j = 0; j < nt; ++j) {
+      sc.M[static_cast<size_t>(j)] = plan.templates[static_cast<size_t>(j)].micro_batches;
+      cap += static_cast<long long>(sc.weight[static_cast<size_t>(j)]) * sc.M[static_cast<size_t>(j)];
+    }
+    if (cap < spec.global_batch)
+      violate(ViolationKind::InvalidPlan, -1, -1, "the plan's micro-batches cover " + std::to_string(cap) + " sequences per iteration, fewer than the global batch of " + std::to_string(spec.global_batch));
+  }
+  double T = 0;
+  for (int j = 0; j < nt; ++j) {
+    TemplateReport& tr = r.templates[static_cast<size_t>(j)];
+    const int M = sc.M[static_cast<size_t>(j)];
+    tr.micro_batches = M;
+    tr.iteration_time_s = sc.perMb[static_cast<size_t>(j)] * M + sc.fixed[static_cast<size_t>(j)];
+    double sumT = 0;
+    for (const StageReport& sr : tr.stages) sumT += sr.time.perMicroBatch();
+    tr.bubble_s = sumT - sc.perMb[static_cast<size_t>(j)];
+    T = std::max(T, tr.iteration_time_s);
+  }
+
+  // ---- Memory with the micro-batches in flight after the split -------------------------------
+  for (int j = 0; j < nt; ++j) {
+    const Template& t = plan.templates[static_cast<size_t>(j)];
+    TemplateReport& tr = r.templates[static_cast<size_t>(j)];
+    for (int s = 0; s < t.depth(); ++s) {
+      const Stage& st = t.stages[static_cast<size_t>(s)];
+      StageReport& sr = tr.stages[static_cast<size_t>(s)];
+      const int g = gpuIndex(st.gpu_type);
+      ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
+      sr.memory = owner->stageMemory(g, st.tp, t.micro_batch, st.first_layer, st.last_layer, s,
+                                     t.depth(), tr.micro_batches, t.replicas, tiling);
+      sr.in_flight_micro_batches = std::min(t.depth() - s, tr.micro_batches);
+      const double total = sr.memory.total();
+      if (total > sr.memory.capacity) {
+        const std::string comp = CostModel::largestComponent(sr.memory);
+        double compBytes = comp == "params" ? sr.memory.params : comp == "grads" ? sr.memory.grads
+                         : comp == "optimizer" ? sr.memory.optimizer : comp == "activations" ? sr.memory.activations
+                         : sr.memory.other;
+        std::string detail = comp == "activations" ? " (" + std::to_string(sr.in_flight_micro_batches) + " micro-batches in flight)" : "";
+        Violation& v = violate(ViolationKind::OutOfMemory, j, s,
+                               stageName(j, s, st) + ": needs " + gib(total) + " of " + gib(sr.memory.capacity) +
+                                   " (" + gib(total - sr.memory.capacity) + " over); largest component: " + comp +
+                                   " " + gib(compBytes) + detail);
+        v.gpu_type = st.gpu_type;
+        v.node_id = st.node_ids.empty() ? -1 : st.node_ids.front();
+        v.component = comp;
+        v.needed_bytes = total;
+        v.capacity_bytes = sr.memory.capacity;
+        v.over_bytes = total - sr.memory.capacity;
+      }
+    }
+  }
+
+  r.iteration_time_s = T;
+  if (T > 0) {
+    r.throughput.iterations_per_s = 1.0 / T;
+    r.throughput.sequences_per_s = spec.global_batch / T;
+    r.throughput.tokens_per_s = r.throughput.sequences_per_s * spec.sequence_length;
+  }
+  r.feasible = r.violations.empty();
+  return r;
+}
+
+}  // namespace arachne

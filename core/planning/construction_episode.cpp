@@ -1,0 +1,137 @@
+// The construction episode: masks, step, fill, reward and the record of every step.
+#include "planning/construction_episode.h"
+
+#include <stdexcept>
+
+#include "cost/cost_model.h"
+#include "profile/profile_set.h"
+
+namespace arachne {
+
+ConstructionEpisode::ConstructionEpisode(const CostModel& cost, EpisodeOptions options)
+    : fill_(std::make_shared<const TemplateFill>(cost)), options_(options), initial_(cost.composition()) {
+  for (int t = 0; t < initial_.typeCount(); ++t)
+    if (cost.gpuIndex(initial_.typeId(t)) != t)
+      throw std::logic_error("GPU type order of the cost model differs from the composition's");
+  space_ = ConstructionSpace::fromCostModel(cost, initial_, options_.depth_cap);
+  reset();
+}
+
+const CostModel& ConstructionEpisode::cost() const { return fill_->cost(); }
+
+void ConstructionEpisode::reset() {
+  free_ = initial_;
+  plan_ = Plan{};
+  plan_.provenance.cluster = cost().composition().toInlineSpec();
+  plan_.provenance.model = cost().model().id;
+  plan_.provenance.profile_set = cost().profiles().name;
+  report_ = PlanReport{};
+  steps_.clear();
+  total_reward_ = 0;
+  evaluations_ = 0;
+  priced_ = 0;
+  done_ = false;
+  if (!depthMask().empty()) {
+    const Mask m = depthMask();
+    bool any = false;
+    for (size_t d = 1; d < m.size(); ++d) any = any || m[d];
+    done_ = !any;
+  }
+}
+
+bool ConstructionEpisode::batchLeft() const {
+  long long used = 0;
+  for (const Template& t : plan_.templates) used += static_cast<long long>(t.replicas) * t.micro_batch;
+  return used < cost().spec().global_batch;
+}
+
+Mask ConstructionEpisode::depthMask() const {
+  Mask m = FeasibilityMasks::depthMask(space_, free_, plan_.templates.empty());
+  if (!batchLeft()) {
+    std::fill(m.begin() + 1, m.end(), 0);
+    m[0] = 1;
+  }
+  return m;
+}
+
+Mask ConstructionEpisode::deviceMask(const TemplateChoice& partial) const {
+  return FeasibilityMasks::deviceMask(space_, free_, partial);
+}
+
+Mask ConstructionEpisode::tpMask(const TemplateChoice& partial, int gpu) const {
+  return FeasibilityMasks::tpMask(space_, free_, partial, gpu);
+}
+
+void ConstructionEpisode::finishStep(ConstructionStep step, const StepOutcome& out) {
+  step.reward = out.reward;
+  step.note = out.note;
+  total_reward_ += out.reward;
+  steps_.push_back(std::move(step));
+  if (out.done) done_ = true;
+}
+
+StepOutcome ConstructionEpisode::step(const TemplateChoice& choice) {
+  return stepWith(choice, FillResult{});
+}
+
+StepOutcome ConstructionEpisode::stepWith(const TemplateChoice& choice, FillResult filled) {
+  if (done_) throw std::invalid_argument("the episode is done");
+  const bool first = plan_.templates.empty();
+  std::string why;
+  if (choice.isStop()) {
+    if (!depthMask()[0]) throw std::invalid_argument("STOP is masked on the first step");
+  } else if (!depthMask()[static_cast<size_t>(std::min(choice.depth, space_.max_depth))] ||
+             choice.depth > space_.max_depth) {
+    throw std::invalid_argument(batchLeft() ? FeasibilityMasks::explainDepth(space_, free_, choice.depth)
+                                            : "the global batch has no sequence left for another replica");
+  } else if (!FeasibilityMasks::admits(space_, free_, choice, false, &why)) {
+    throw std::invalid_argument(why);
+  }
+
+  ConstructionStep rec;
+  rec.throughput_before = throughput();
+  StepOutcome out;
+  if (choice.isStop()) {
+    rec.throughput_after = rec.throughput_before;
+    out.done = true;
+    out.note = "STOP";
+    finishStep(std::move(rec), out);
+    return out;
+  }
+
+  const bool precomputed = filled.feasible || !filled.why.empty();
+  FillResult r = precomputed ? std::move(filled) : fill_->fill(plan_, free_, choice);
+  ++evaluations_;
+  priced_ += r.priced;
+  if (!r.feasible) {
+    out.feasible = false;
+    out.done = true;
+    out.reward = first ? -options_.infeasible_penalty : 0.0;
+    out.note = "infeasible: " + r.why;
+    rec.placed.stages.resize(choice.stages.size());
+    for (size_t s = 0; s < choice.stages.size(); ++s) {
+      rec.placed.stages[s].gpu_type = free_.typeId(choice.stages[s].gpu);
+      rec.placed.stages[s].tp = choice.stages[s].tp;
+    }
+    rec.throughput_after = rec.throughput_before;
+    finishStep(std::move(rec), out);
+    return out;
+  }
+  const Provenance prov = plan_.provenance;
+  plan_ = std::move(r.plan);
+  plan_.provenance = prov;
+  report_ = std::move(r.report);
+  free_ = std::move(r.free_after);
+  rec.placed = plan_.templates.back();
+  rec.throughput_after = throughput();
+  out.reward = rec.throughput_after - rec.throughput_before;
+  out.note = "placed";
+  const Mask next = depthMask();
+  bool any = false;
+  for (size_t d = 1; d < next.size(); ++d) any = any || next[d];
+  out.done = !any || static_cast<int>(plan_.templates.size()) >= options_.step_limit;
+  finishStep(std::move(rec), out);
+  return out;
+}
+
+}  // namespace arachne

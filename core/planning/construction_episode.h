@@ -1,0 +1,93 @@
+// The construction episode: the environment every planner (and the learned policy) drives.
+// State: the composition's free GPUs and the templates placed so far. A step is a depth
+// (or STOP) and per stage a GPU type and a TP degree; the fill completes it and the reward is
+// the throughput after minus before.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cost/plan_report.h"
+#include "plan/plan.h"
+#include "planning/construction_space.h"
+#include "planning/feasibility_masks.h"
+#include "planning/free_gpus.h"
+#include "planning/planner.h"
+#include "planning/template_choice.h"
+#include "planning/template_fill.h"
+
+namespace arachne {
+
+class CostModel;
+
+struct EpisodeOptions {
+  int depth_cap = kDefaultDepthCap;  // D_max = min(depth_cap, layer count)
+  int step_limit = 8;                // templates per episode at most
+  double infeasible_penalty = 1.0;   // δ in sequences/s, charged for an infeasible first template
+};
+
+struct StepOutcome {
+  double reward = 0;
+  bool feasible = true;   // false when the fill found no configuration that fits
+  bool done = false;
+  std::string note;       // "STOP", "placed", "infeasible: …"
+};
+
+class ConstructionEpisode {
+ public:
+  // The cost model (and so the catalog and the profiles) must outlive the episode.
+  explicit ConstructionEpisode(const CostModel& cost, EpisodeOptions options = {});
+
+  void reset();
+
+  const ConstructionSpace& space() const { return space_; }
+  const FreeGpus& free() const { return free_; }
+  const CostModel& cost() const;
+  const EpisodeOptions& options() const { return options_; }
+  int gpuTypeCount() const { return free_.typeCount(); }
+
+  // Masks for the next decision (see FeasibilityMasks). depthMask()[0] is STOP; all depths
+  // are masked once the global batch has no sequence left for another replica.
+  Mask depthMask() const;
+  Mask deviceMask(const TemplateChoice& partial) const;
+  Mask tpMask(const TemplateChoice& partial, int gpu) const;
+
+  // Applies one complete decision (depth 0 = STOP). Throws std::invalid_argument, with the
+  // mask's reason, when the choice is masked or the episode is done.
+  StepOutcome step(const TemplateChoice& choice);
+  // The fill of a complete, admitted choice on the current state, without taking the step.
+  FillResult tryStep(const TemplateChoice& choice) const { return fill_->fill(plan_, free_, choice); }
+  // step() with a fill already run: `filled` must be tryStep(choice) on this very state.
+  StepOutcome stepWith(const TemplateChoice& choice, FillResult filled);
+  const TemplateFill& fill() const { return *fill_; }
+
+  bool done() const { return done_; }
+  int stepCount() const { return static_cast<int>(steps_.size()); }
+  // The plan built so far: priced, micro_batches written back, unused_gpus empty (see
+  // UnusedGpuExplainer). Empty templates before the first feasible step.
+  const Plan& plan() const { return plan_; }
+  const PlanReport& report() const { return report_; }
+  double throughput() const { return report_.feasible ? report_.throughput.sequences_per_s : 0; }
+  double totalReward() const { return total_reward_; }
+  const std::vector<ConstructionStep>& steps() const { return steps_; }
+  long long evaluations() const { return evaluations_; }  // fills run
+  long long plansPriced() const { return priced_; }
+
+ private:
+  bool batchLeft() const;
+  void finishStep(ConstructionStep step, const StepOutcome& out);
+
+  std::shared_ptr<const TemplateFill> fill_;  // shared: copying an episode is cheap
+  EpisodeOptions options_;
+  ConstructionSpace space_;
+  FreeGpus initial_, free_;
+  Plan plan_;
+  PlanReport report_;
+  std::vector<ConstructionStep> steps_;
+  double total_reward_ = 0;
+  bool done_ = false;
+  long long evaluations_ = 0, priced_ = 0;
+};
+
+}  // namespace arachne

@@ -1,0 +1,99 @@
+// Shared planner bookkeeping: budget, cancel, progress, best plan, result.
+#include "planning/planner_run.h"
+
+#include <cstdio>
+#include <limits>
+
+#include "cost/cost_model.h"
+#include "planning/unused_gpu_explainer.h"
+
+namespace arachne {
+
+PlannerRun::PlannerRun(const PlannerBudget& budget, const ProgressCallback& progress,
+                       const std::atomic<bool>* cancel)
+    : budget_(budget), callback_(progress), cancel_(cancel), start_(Clock::now()),
+      last_progress_(start_) {}
+
+double PlannerRun::elapsed() const {
+  return std::chrono::duration<double>(Clock::now() - start_).count();
+}
+
+double PlannerRun::secondsLeft() const {
+  if (budget_.seconds <= 0) return std::numeric_limits<double>::infinity();
+  return budget_.seconds - elapsed();
+}
+
+bool PlannerRun::shouldStop() {
+  if (cancel_ && cancel_->load(std::memory_order_relaxed)) {
+    cancelled_ = true;
+    return true;
+  }
+  if (budget_.evaluations > 0 && evaluations_ >= budget_.evaluations) return true;
+  return budget_.seconds > 0 && elapsed() >= budget_.seconds;
+}
+
+bool PlannerRun::offer(const ConstructionEpisode& episode) {
+  const double thr = episode.throughput();
+  if (thr <= 0 || (found_ && thr <= best_thr_)) return false;
+  found_ = true;
+  best_thr_ = thr;
+  best_plan_ = episode.plan();
+  best_report_ = episode.report();
+  best_free_ = episode.free();
+  best_steps_ = episode.steps();
+  curve_.emplace_back(evaluations_, thr);
+  return true;
+}
+
+bool PlannerRun::progressDue() const {
+  return callback_ && Clock::now() - last_progress_ >= std::chrono::milliseconds(50);
+}
+
+void PlannerRun::progress(double fraction, const std::string& message) {
+  if (!callback_) return;
+  const auto now = Clock::now();
+  if (now - last_progress_ < std::chrono::milliseconds(50)) return;
+  last_progress_ = now;
+  PlannerProgress p;
+  p.evaluations = evaluations_;
+  p.elapsed_s = elapsed();
+  p.best_sequences_per_s = best_thr_;
+  p.fraction = fraction;
+  if (message.empty()) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%lld plans, best %.2f seq/s", evaluations_, best_thr_);
+    p.message = buf;
+  } else {
+    p.message = message;
+  }
+  callback_(p);
+}
+
+PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::string& planner,
+                                 const std::string& version, std::uint64_t seed,
+                                 std::string message) {
+  PlannerResult r;
+  r.found = found_;
+  r.stats.evaluations = evaluations_;
+  r.stats.best_curve = curve_;
+  r.stats.cancelled = cancelled_;
+  r.stats.message = std::move(message);
+  if (found_) {
+    r.plan = best_plan_;
+    r.report = best_report_;
+    r.construction = best_steps_;
+    r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), best_plan_, best_free_);
+  } else {
+    // No plan: say for every node why it cannot hold a template on its own.
+    r.plan.provenance = episode.plan().provenance;
+    r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), Plan{},
+                                                     FreeGpus(episode.cost().composition()));
+  }
+  r.plan.provenance.planner = planner;
+  r.plan.provenance.planner_version = version;
+  r.plan.provenance.seed = seed;
+  r.stats.elapsed_s = elapsed();
+  return r;
+}
+
+}  // namespace arachne

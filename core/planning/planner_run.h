@@ -1,0 +1,58 @@
+// Bookkeeping every search planner shares: budget and cancel checks, throttled progress, the
+// best plan so far with its best-so-far curve, and the final result with unused-GPU reasons.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+
+#include "planning/construction_episode.h"
+#include "planning/planner.h"
+
+namespace arachne {
+
+class PlannerRun {
+ public:
+  PlannerRun(const PlannerBudget& budget, const ProgressCallback& progress,
+             const std::atomic<bool>* cancel);
+
+  // True once the cancel flag is set or the budget (seconds or evaluations) is spent.
+  bool shouldStop();
+  bool cancelled() const { return cancelled_; }
+  void addEvaluations(long long n) { evaluations_ += n; }
+  long long evaluations() const { return evaluations_; }
+  double elapsed() const;
+  // Time left in the budget, +inf when it has no time limit.
+  double secondsLeft() const;
+
+  // Offers the episode's current plan; keeps a copy when it beats the best so far.
+  bool offer(const ConstructionEpisode& episode);
+  double bestThroughput() const { return best_thr_; }
+  bool found() const { return found_; }
+
+  // Whether a progress call now would reach the callback (~50 ms since the last one).
+  bool progressDue() const;
+  // Calls the progress callback when ~50 ms have passed since the last call.
+  void progress(double fraction = -1, const std::string& message = {});
+
+  // The result: the best plan with provenance and unused-GPU reasons, its report, the steps
+  // that built it and the stats.
+  PlannerResult finish(const ConstructionEpisode& episode, const std::string& planner,
+                       const std::string& version, std::uint64_t seed, std::string message);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  PlannerBudget budget_;
+  const ProgressCallback& callback_;
+  const std::atomic<bool>* cancel_;
+  Clock::time_point start_, last_progress_;
+  long long evaluations_ = 0;
+  bool cancelled_ = false, found_ = false;
+  double best_thr_ = 0;
+  Plan best_plan_;
+  PlanReport best_report_;
+  FreeGpus best_free_;
+  std::vector<ConstructionStep> best_steps_;
+  std::vector<std::pair<long long, double>> curve_;
+};
+
+}  // namespace arachne

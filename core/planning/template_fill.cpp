@@ -1,0 +1,268 @@
+// The fill: replicas by packing, micro-batch sizes priced against the whole plan, layer split
+// per size, expert tiling on MoE stages.
+#include "planning/template_fill.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+#include <optional>
+
+#include "catalog/gpu_type.h"
+#include "cost/cost_model.h"
+#include "planning/feasibility_masks.h"
+#include "planning/layer_split.h"
+#include "planning/node_allocator.h"
+#include "profile/profile_set.h"
+
+namespace arachne {
+namespace {
+
+std::string gib(double bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
+  return buf;
+}
+
+std::string stageText(const CostModel& cost, const StageChoice& s) {
+  return cost.gpuType(s.gpu).id + " TP " + std::to_string(s.tp);
+}
+
+}  // namespace
+
+TemplateFill::TemplateFill(const CostModel& cost) : cost_(cost) {
+  const int n = cost.gpuTypeCount();
+  mbs_.resize(static_cast<size_t>(n));
+  for (int g = 0; g < n; ++g) {
+    gpu_ids_.push_back(cost.gpuType(g).id);
+    mbs_[static_cast<size_t>(g)].resize(kMaxTpLevels);
+    for (int l = 0; l < kMaxTpLevels; ++l) {
+      auto& list = mbs_[static_cast<size_t>(g)][static_cast<size_t>(l)];
+      for (int m : cost.profiles().microBatches(gpu_ids_.back(), 1 << l))
+        if (m > 0 && (m & (m - 1)) == 0 && cost.hasProfile(g, 1 << l, m)) list.push_back(m);
+      std::sort(list.begin(), list.end());
+    }
+  }
+}
+
+const std::vector<int>& TemplateFill::microBatches(int gpu, int tp) const {
+  const int l = tpLevel(tp);
+  if (gpu < 0 || gpu >= static_cast<int>(mbs_.size()) || l < 0) return empty_;
+  return mbs_[static_cast<size_t>(gpu)][static_cast<size_t>(l)];
+}
+
+FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
+                              const TemplateChoice& choice) const {
+  FillResult out;
+  if (!choice.complete()) {
+    out.why = "the template is not complete";
+    return out;
+  }
+  const int d = choice.depth;
+  if (d > cost_.model().layerCount()) {
+    out.why = "depth " + std::to_string(d) + " exceeds the model's " +
+              std::to_string(cost_.model().layerCount()) + " layers";
+    return out;
+  }
+  const TpDemand demand = FeasibilityMasks::demandOf(free, choice);
+  const int packed = FeasibilityMasks::maxReplicas(free, demand);
+  if (packed < 1) {
+    out.why = "the free nodes cannot hold one replica of the template";
+    return out;
+  }
+  long long used = 0;
+  for (const Template& t : sofar.templates) used += static_cast<long long>(t.replicas) * t.micro_batch;
+  const long long batch = cost_.spec().global_batch;
+  const long long batchLeft = batch - used;
+  if (batchLeft < 1) {
+    out.why = "the global batch of " + std::to_string(batch) +
+              " sequences is already spread one micro-batch per replica over the plan";
+    return out;
+  }
+
+  // Micro-batch sizes profiled for every stage.
+  std::vector<int> sizes = microBatches(choice.stages[0].gpu, choice.stages[0].tp);
+  for (const StageChoice& s : choice.stages) {
+    const auto& m = microBatches(s.gpu, s.tp);
+    std::vector<int> keep;
+    std::set_intersection(sizes.begin(), sizes.end(), m.begin(), m.end(), std::back_inserter(keep));
+    sizes.swap(keep);
+  }
+  if (sizes.empty()) {
+    out.why = "no micro-batch size is profiled for every stage of the template";
+    return out;
+  }
+
+  Plan work = sofar;
+  work.templates.emplace_back();
+  {
+    Template& t = work.templates.back();
+    t.stages.resize(static_cast<size_t>(d));
+    for (int s = 0; s < d; ++s) {
+      t.stages[static_cast<size_t>(s)].gpu_type = gpu_ids_[static_cast<size_t>(choice.stages[static_cast<size_t>(s)].gpu)];
+      t.stages[static_cast<size_t>(s)].tp = choice.stages[static_cast<size_t>(s)].tp;
+    }
+  }
+
+  int allocated = -1;
+  FreeGpus afterAlloc;
+  std::vector<std::vector<int>> nodeIds;
+  bool haveBest = false;
+  Template best;
+  PlanReport bestReport;
+  FreeGpus bestFree;
+  std::string firstProblem;
+  for (int mbs : sizes) {
+    const int replicas = static_cast<int>(std::min<long long>(packed, batchLeft / mbs));
+    if (replicas < 1) {
+      if (firstProblem.empty())
+        firstProblem = "micro-batch " + std::to_string(mbs) + " exceeds the " +
+                       std::to_string(batchLeft) + " sequences of the global batch left";
+      break;
+    }
+    if (replicas != allocated) {
+      afterAlloc = free;
+      if (!NodeAllocator::allocate(afterAlloc, choice, replicas, nodeIds)) continue;
+      allocated = replicas;
+      Template& t = work.templates.back();
+      for (int s = 0; s < d; ++s) t.stages[static_cast<size_t>(s)].node_ids = nodeIds[static_cast<size_t>(s)];
+    }
+    const long long perStep = static_cast<long long>(replicas) * mbs;
+    const int bound = static_cast<int>((batchLeft + perStep - 1) / perStep);
+    LayerSplitter splitter(cost_, choice.stages, mbs, replicas, bound);
+    const LayerSplit split = splitter.best();
+    if (!split.fits) {
+      if (firstProblem.empty()) {
+        if (split.worst_stage >= 0) {
+          const StageMemory& m = split.worst_memory;
+          firstProblem = "at micro-batch " + std::to_string(mbs) + " stage " +
+                         std::to_string(split.worst_stage) + " (" +
+                         stageText(cost_, choice.stages[static_cast<size_t>(split.worst_stage)]) +
+                         ") needs " + gib(m.total()) + " of " + gib(m.capacity) +
+                         " under every split tried (largest component: " +
+                         CostModel::largestComponent(m) + ")";
+        } else {
+          firstProblem = "at micro-batch " + std::to_string(mbs) + " a stage has no profile for its layers";
+        }
+      }
+      continue;
+    }
+    Template& t = work.templates.back();
+    t.replicas = replicas;
+    t.micro_batch = mbs;
+    t.micro_batches = 1;
+    bool moe = false;
+    for (int s = 0, first = 0; s < d; ++s) {
+      Stage& st = t.stages[static_cast<size_t>(s)];
+      st.first_layer = first;
+      st.last_layer = split.last[static_cast<size_t>(s)];
+      first = st.last_layer + 1;
+      st.expert_tiling.reset();
+      if (cost_.hasMoeLayers(st.first_layer, st.last_layer)) {
+        ExpertTiling e;
+        splitter.stageMemory(s, st.first_layer, st.last_layer, &e);
+        st.expert_tiling = e;
+        moe = true;
+      }
+    }
+    PlanReport report = cost_.price(work, true);
+    ++out.priced;
+    if (moe && report.feasible) report = tileExperts(work, std::move(report), bound, out.priced);
+    if (!report.feasible) {
+      if (firstProblem.empty() && !report.violations.empty())
+        firstProblem = "at micro-batch " + std::to_string(mbs) + ": " + report.violations.front().message;
+      continue;
+    }
+    if (!haveBest || report.iteration_time_s < bestReport.iteration_time_s) {
+      haveBest = true;
+      best = work.templates.back();
+      bestReport = std::move(report);
+      bestFree = afterAlloc;
+    }
+  }
+  if (!haveBest) {
+    out.why = firstProblem.empty() ? "no micro-batch size fits" : firstProblem;
+    return out;
+  }
+  work.templates.back() = std::move(best);
+  for (size_t i = 0; i < work.templates.size() && i < bestReport.templates.size(); ++i)
+    work.templates[i].micro_batches = bestReport.templates[i].micro_batches;
+  out.feasible = true;
+  out.plan = std::move(work);
+  out.report = std::move(bestReport);
+  out.free_after = std::move(bestFree);
+  return out;
+}
+
+PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBatchBound,
+                                     int& priced) const {
+  Template& t = work.templates.back();
+  const int d = t.depth();
+  const size_t ti = work.templates.size() - 1;
+  // The tilings of each MoE stage that fit its memory.
+  std::vector<std::vector<ExpertTiling>> cands(static_cast<size_t>(d));
+  std::vector<std::optional<ExpertTiling>> start(static_cast<size_t>(d));
+  for (int s = 0; s < d; ++s) start[static_cast<size_t>(s)] = t.stages[static_cast<size_t>(s)].expert_tiling;
+  size_t rounds = 0;
+  for (int s = 0; s < d; ++s) {
+    Stage& st = t.stages[static_cast<size_t>(s)];
+    if (!st.expert_tiling) continue;
+    const int g = cost_.gpuIndex(st.gpu_type);
+    for (const ExpertTiling& e : cost_.expertTilings(st.tp, t.replicas)) {
+      const StageMemory m = cost_.stageMemory(g, st.tp, t.micro_batch, st.first_layer, st.last_layer, s, d,
+                                              microBatchBound, t.replicas, e);
+      if (m.total() <= m.capacity) cands[static_cast<size_t>(s)].push_back(e);
+    }
+    if (cands[static_cast<size_t>(s)].empty()) cands[static_cast<size_t>(s)].push_back(*st.expert_tiling);
+    rounds = std::max(rounds, cands[static_cast<size_t>(s)].size());
+  }
+  // Per stage first: a stage's tiling changes only its own t_s and g_s, so round i prices
+  // candidate i of every stage at once and each stage keeps its fastest.
+  std::vector<size_t> pick(static_cast<size_t>(d), 0);
+  std::vector<double> bestT(static_cast<size_t>(d), 0);
+  for (size_t i = 0; i < rounds; ++i) {
+    for (int s = 0; s < d; ++s) {
+      auto& c = cands[static_cast<size_t>(s)];
+      if (!c.empty()) t.stages[static_cast<size_t>(s)].expert_tiling = c[std::min(i, c.size() - 1)];
+    }
+    const PlanReport r = cost_.price(work, true);
+    ++priced;
+    if (r.templates.size() <= ti) continue;
+    for (int s = 0; s < d; ++s) {
+      auto& c = cands[static_cast<size_t>(s)];
+      if (c.empty() || i >= c.size()) continue;
+      const StageTime& tm = r.templates[ti].stages[static_cast<size_t>(s)].time;
+      const double v = tm.perMicroBatch() * microBatchBound + tm.grad_sync;
+      if (i == 0 || v < bestT[static_cast<size_t>(s)]) {
+        bestT[static_cast<size_t>(s)] = v;
+        pick[static_cast<size_t>(s)] = i;
+      }
+    }
+  }
+  for (int s = 0; s < d; ++s)
+    if (!cands[static_cast<size_t>(s)].empty())
+      t.stages[static_cast<size_t>(s)].expert_tiling = cands[static_cast<size_t>(s)][pick[static_cast<size_t>(s)]];
+  PlanReport cur = cost_.price(work, true);
+  ++priced;
+  if (!cur.feasible) {  // keep the memory-first tiling, which priced feasible
+    for (int s = 0; s < d; ++s) t.stages[static_cast<size_t>(s)].expert_tiling = start[static_cast<size_t>(s)];
+    return report;
+  }
+  // Then against the whole iteration, over the candidates already enumerated.
+  for (int s = 0; s < d; ++s) {
+    auto& c = cands[static_cast<size_t>(s)];
+    for (size_t i = 0; i < c.size(); ++i) {
+      if (i == pick[static_cast<size_t>(s)]) continue;
+      t.stages[static_cast<size_t>(s)].expert_tiling = c[i];
+      PlanReport r = cost_.price(work, true);
+      ++priced;
+      if (r.feasible && r.iteration_time_s < cur.iteration_time_s) {
+        cur = std::move(r);
+        pick[static_cast<size_t>(s)] = i;
+      }
+    }
+    if (!c.empty()) t.stages[static_cast<size_t>(s)].expert_tiling = c[pick[static_cast<size_t>(s)]];
+  }
+  return cur;
+}
+
+}  // namespace arachne

@@ -1,0 +1,51 @@
+// The fill of §5.3: completes a structural template (layer split, replicas, micro-batch size,
+// expert tiling) against the plan built so far, and prices the result.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cost/plan_report.h"
+#include "plan/plan.h"
+#include "planning/free_gpus.h"
+#include "planning/template_choice.h"
+
+namespace arachne {
+
+class CostModel;
+
+struct FillResult {
+  bool feasible = false;
+  Plan plan;            // the plan so far plus the filled template, micro_batches written back
+  PlanReport report;    // of `plan`
+  FreeGpus free_after;  // `free` minus every replica of the template
+  std::string why;      // when infeasible: the reason, with numbers
+  int priced = 0;       // plans priced by this fill
+};
+
+class TemplateFill {
+ public:
+  explicit TemplateFill(const CostModel& cost);
+
+  // `choice` must be complete and admitted by the masks on `free`. The template takes the
+  // largest replication count its TP groups pack into on `free` (capped so every replica of
+  // the plan still gets a micro-batch); every profiled power-of-two micro-batch size whose
+  // split fits is priced as part of the whole plan and the shortest iteration time is kept.
+  FillResult fill(const Plan& sofar, const FreeGpus& free, const TemplateChoice& choice) const;
+
+  // Profiled micro-batch sizes (powers of two, ascending) of (GPU type, TP).
+  const std::vector<int>& microBatches(int gpu, int tp) const;
+  const CostModel& cost() const { return cost_; }
+
+ private:
+  // Expert tiling of the MoE stages of plan.templates.back(): the fastest fitting tiling per
+  // stage, then re-selected against the whole iteration. Returns the report of the result.
+  PlanReport tileExperts(Plan& work, PlanReport report, int microBatchBound, int& priced) const;
+
+  const CostModel& cost_;
+  std::vector<std::string> gpu_ids_;
+  std::vector<std::vector<std::vector<int>>> mbs_;  // [gpu][tp level] -> sizes
+  std::vector<int> empty_;
+};
+
+}  // namespace arachne

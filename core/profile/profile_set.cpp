@@ -1,0 +1,119 @@
+// Exact-match profile lookup and the reasons a configuration is outside the search space.
+#include "profile/profile_set.h"
+
+#include <algorithm>
+#include <set>
+
+namespace arachne {
+
+namespace {
+std::string joinInts(const std::vector<int>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(v[i]);
+  }
+  return s;
+}
+}  // namespace
+
+std::string ProfileSet::keyString(const std::string& g, int tp, int mbs, const std::string& l) {
+  std::string k;
+  k.reserve(g.size() + l.size() + 16);
+  k += g;
+  k += '\x1f';
+  k += std::to_string(tp);
+  k += '\x1f';
+  k += std::to_string(mbs);
+  k += '\x1f';
+  k += l;
+  return k;
+}
+
+void ProfileSet::set(const ProfileKey& key, ProfileEntry entry) {
+  std::string k = keyString(key.gpu_type, key.tp, key.micro_batch, key.layer_type);
+  entries_[k] = std::move(entry);
+  keys_[k] = key;
+}
+
+const ProfileEntry* ProfileSet::find(const std::string& gpuType, int tp, int microBatch,
+                                     const std::string& layerType) const {
+  auto it = entries_.find(keyString(gpuType, tp, microBatch, layerType));
+  return it == entries_.end() ? nullptr : &it->second;
+}
+
+std::string ProfileSet::missingReason(const std::string& gpuType, int tp, int microBatch,
+                                      const std::string& layerType) const {
+  if (find(gpuType, tp, microBatch, layerType)) return {};
+  std::string head = "no profile entry for (" + gpuType + ", TP " + std::to_string(tp) +
+                     ", mbs " + std::to_string(microBatch) + ", " + layerType + "): ";
+  std::string excluded = exclusionReason(gpuType);
+  if (!excluded.empty()) return head + excluded;
+  std::vector<int> tps = tpDegrees(gpuType);
+  if (tps.empty()) {
+    std::set<std::string> types;
+    for (const auto& [k, key] : keys_) types.insert(key.gpu_type);
+    std::string known;
+    for (const std::string& t : types) known += (known.empty() ? "" : ", ") + t;
+    return head + gpuType + " is not in profile set '" + name + "' (profiled: " +
+           (known.empty() ? "none" : known) + ")";
+  }
+  if (!std::binary_search(tps.begin(), tps.end(), tp))
+    return head + "TP " + std::to_string(tp) + " was not profiled for " + gpuType +
+           " (profiled: " + joinInts(tps) + ")";
+  std::vector<int> mbs = microBatches(gpuType, tp);
+  if (!std::binary_search(mbs.begin(), mbs.end(), microBatch))
+    return head + "micro-batch " + std::to_string(microBatch) + " was not profiled for (" +
+           gpuType + ", TP " + std::to_string(tp) + ") (profiled: " + joinInts(mbs) + ")";
+  return head + "layer type '" + layerType + "' was not profiled for (" + gpuType + ", TP " +
+         std::to_string(tp) + ", mbs " + std::to_string(microBatch) +
+         ") (a measured profile may lack it because it ran out of memory)";
+}
+
+void ProfileSet::overlay(const ProfileSet& measured) {
+  for (const auto& [k, key] : measured.keys_) {
+    entries_[k] = measured.entries_.at(k);
+    keys_[k] = key;
+    excluded_.erase(key.gpu_type);
+  }
+  for (const auto& [g, why] : measured.excluded_)
+    if (measured.tpDegrees(g).empty()) excluded_[g] = why;
+}
+
+void ProfileSet::exclude(const std::string& gpuType, std::string reason) {
+  excluded_[gpuType] = std::move(reason);
+}
+
+std::string ProfileSet::exclusionReason(const std::string& gpuType) const {
+  auto it = excluded_.find(gpuType);
+  return it == excluded_.end() ? std::string() : it->second;
+}
+
+std::vector<ProfileKey> ProfileSet::keys() const {
+  std::vector<ProfileKey> out;
+  out.reserve(keys_.size());
+  for (const auto& [k, key] : keys_) out.push_back(key);
+  std::sort(out.begin(), out.end(), [](const ProfileKey& a, const ProfileKey& b) {
+    if (a.gpu_type != b.gpu_type) return a.gpu_type < b.gpu_type;
+    if (a.tp != b.tp) return a.tp < b.tp;
+    if (a.micro_batch != b.micro_batch) return a.micro_batch < b.micro_batch;
+    return a.layer_type < b.layer_type;
+  });
+  return out;
+}
+
+std::vector<int> ProfileSet::tpDegrees(const std::string& gpuType) const {
+  std::set<int> s;
+  for (const auto& [k, key] : keys_)
+    if (key.gpu_type == gpuType) s.insert(key.tp);
+  return {s.begin(), s.end()};
+}
+
+std::vector<int> ProfileSet::microBatches(const std::string& gpuType, int tp) const {
+  std::set<int> s;
+  for (const auto& [k, key] : keys_)
+    if (key.gpu_type == gpuType && key.tp == tp) s.insert(key.micro_batch);
+  return {s.begin(), s.end()};
+}
+
+}  // namespace arachne

@@ -1,0 +1,233 @@
+// The planners and the episode under them: exhaustive is the optimum of tiny cases, random
+// and greedy never beat it, rewards sum to the final throughput on random compositions,
+// every unused node has a reason, and cancelling returns the best plan so far.
+#include <QtTest>
+
+#include <atomic>
+#include <functional>
+#include <random>
+
+#include "planning/construction_episode.h"
+#include "planning/exhaustive_planner.h"
+#include "planning/template_enumerator.h"
+#include "planning/unused_gpu_explainer.h"
+#include "planning_world.h"
+
+using namespace arachne;
+
+namespace {
+
+// The best throughput over every template sequence, without any symmetry reduction.
+double bruteForceBest(const ConstructionEpisode& e) {
+  double best = e.throughput();
+  TemplateEnumerator::forEach(e.space(), e.free(), StageOrders::Every, [&](const TemplateChoice& c) {
+    ConstructionEpisode next = e;
+    next.step(c);
+    best = std::max(best, next.throughput());
+    if (!next.done()) best = std::max(best, bruteForceBest(next));
+    return true;
+  });
+  return best;
+}
+
+int drawAdmitted(const Mask& m, std::mt19937& rng) {
+  std::vector<int> idx;
+  for (size_t i = 0; i < m.size(); ++i)
+    if (m[i]) idx.push_back(static_cast<int>(i));
+  if (idx.empty()) return -1;
+  return idx[std::uniform_int_distribution<size_t>(0, idx.size() - 1)(rng)];
+}
+
+Composition randomComposition(std::mt19937& rng) {
+  static const std::vector<std::string> ids = {"h100", "a100-40", "a100-80", "a6000", "l40s", "a5000", "v100-32", "rtx-4090"};
+  std::vector<std::string> pool = ids;
+  std::shuffle(pool.begin(), pool.end(), rng);
+  const int types = std::uniform_int_distribution<int>(2, 4)(rng);
+  const int target = std::uniform_int_distribution<int>(4, 512)(rng);
+  Composition c;
+  int total = 0;
+  for (int t = 0; t < types; ++t) {
+    const int s = std::uniform_int_distribution<int>(1, 8)(rng);
+    c.addNode(Node{-1, pool[static_cast<size_t>(t)], s, 0});
+    total += s;
+  }
+  while (total < target) {
+    const int s = std::min(std::uniform_int_distribution<int>(1, 8)(rng), target - total);
+    c.addNode(Node{-1, pool[static_cast<size_t>(std::uniform_int_distribution<int>(0, types - 1)(rng))], s, 0});
+    total += s;
+  }
+  return c;
+}
+
+}  // namespace
+
+class TstPlanners : public QObject {
+  Q_OBJECT
+ private slots:
+  void registry() {
+    const auto names = plannerNames();
+    QCOMPARE(names, (std::vector<std::string>{"greedy", "random", "exhaustive"}));
+    for (const auto& n : names) {
+      auto p = makePlanner(n);
+      QVERIFY(p != nullptr);
+      QCOMPARE(p->name(), n);
+    }
+    QVERIFY(makePlanner("nope") == nullptr);
+  }
+
+  void exhaustiveIsTheOptimumOfHandCheckableCases() {
+    // Two one-GPU H100 nodes and a global batch of 8: one stage with one or two replicas
+    // (the replicas are capped so that each gets a micro-batch), or a two-stage pipeline.
+    PlanningWorld w("h100:1x2", "gpt-tiny");
+    const CostModel& c = *w.cost;
+    double hand = 0;
+    for (int mbs : {1, 2, 4, 8})
+      for (int replicas : {1, 2}) {
+        Plan dp;
+        Template t;
+        t.replicas = replicas;
+        t.micro_batch = mbs;
+        t.stages = {Stage{"h100", 1, 0, w.model.layerCount() - 1,
+                          replicas == 2 ? std::vector<int>{0, 1} : std::vector<int>{0}, std::nullopt}};
+        dp.templates = {t};
+        PlanReport r = c.price(dp, true);
+        if (r.feasible) hand = std::max(hand, r.throughput.sequences_per_s);
+      }
+    const int L = w.model.layerCount();
+    for (int mbs : {1, 2, 4, 8})
+      for (int cut = 0; cut + 1 < L; ++cut) {  // every split of the two-stage pipeline
+        Plan pp;
+        Template t;
+        t.micro_batch = mbs;
+        t.stages = {Stage{"h100", 1, 0, cut, {0}, std::nullopt}, Stage{"h100", 1, cut + 1, L - 1, {1}, std::nullopt}};
+        pp.templates = {t};
+        PlanReport r = c.price(pp, true);
+        if (r.feasible) hand = std::max(hand, r.throughput.sequences_per_s);
+      }
+    ExhaustivePlanner ex;
+    ex.setOrders(StageOrders::Every);
+    const PlannerResult r = ex.plan(c, PlannerBudget{0, 0}, 0, {}, nullptr);
+    QVERIFY(r.found);
+    QVERIFY(!r.stats.refused);
+    QCOMPARE(r.report.throughput.sequences_per_s, hand);
+    // Here one GPU running the whole batch of 8 as one micro-batch wins; the other GPU is
+    // left out because the global batch has no sequence left for it.
+    QCOMPARE(r.plan.gpusUsed(), 1);
+    QCOMPARE(int(r.plan.unused_gpus.size()), 1);
+    QVERIFY2(r.plan.unused_gpus[0].reason.find("global batch") != std::string::npos, r.plan.unused_gpus[0].reason.c_str());
+  }
+
+  void exhaustiveMatchesBruteForce() {
+    for (const char* cluster : {"h100:2x1,a6000:1x2", "a100-40:2x1,h100:1x1,l40s:1x1"}) {
+      PlanningWorld w(cluster, "gpt-tiny");
+      ConstructionEpisode e(*w.cost);
+      const double brute = bruteForceBest(e);
+      ExhaustivePlanner ex;
+      ex.setOrders(StageOrders::Every);
+      const PlannerResult r = ex.plan(*w.cost, PlannerBudget{0, 0}, 0, {}, nullptr);
+      QVERIFY(r.found);
+      QVERIFY2(std::fabs(r.report.throughput.sequences_per_s - brute) <= 1e-9 * brute,
+               qPrintable(QString("%1: exhaustive %2, brute force %3").arg(cluster).arg(r.report.throughput.sequences_per_s).arg(brute)));
+      // Nothing else beats it.
+      for (const char* name : {"greedy", "random"}) {
+        const PlannerResult o = makePlanner(name)->plan(*w.cost, PlannerBudget{0, 300}, 1, {}, nullptr);
+        QVERIFY(o.found);
+        QVERIFY(o.report.throughput.sequences_per_s <= brute * (1 + 1e-9));
+      }
+      // The budget-chosen granularity searches every order here too.
+      const PlannerResult auto_ = ExhaustivePlanner().plan(*w.cost, PlannerBudget{30, 0}, 0, {}, nullptr);
+      QCOMPARE(auto_.report.throughput.sequences_per_s, r.report.throughput.sequences_per_s);
+    }
+  }
+
+  void exhaustiveRefusesWithItsEstimate() {
+    PlanningWorld w("a100-40:4x32,a6000:4x32,h100:4x64", "llama3-8b");  // paper-3t-512
+    const PlannerResult r = makePlanner("exhaustive")->plan(*w.cost, PlannerBudget{0.5, 0}, 0, {}, nullptr);
+    QVERIFY(r.stats.refused);
+    QVERIFY(!r.found);
+    QVERIFY2(r.stats.message.find("plans") != std::string::npos, r.stats.message.c_str());
+  }
+
+  void rewardsSumToFinalThroughputOnRandomCompositions() {
+    std::mt19937 rng(4242);
+    int episodes = 0;
+    for (int round = 0; round < 30; ++round) {
+      PlanningWorld w(randomComposition(rng), "gpt-tiny", std::uniform_int_distribution<int>(8, 256)(rng));
+      ConstructionEpisode e(*w.cost);
+      for (int rep = 0; rep < 3; ++rep) {
+        e.reset();
+        while (!e.done()) {
+          TemplateChoice c;
+          c.depth = drawAdmitted(e.depthMask(), rng);
+          for (int s = 0; s < c.depth; ++s) {
+            const int g = drawAdmitted(e.deviceMask(c), rng);
+            QVERIFY(g >= 0);
+            const int k = drawAdmitted(e.tpMask(c, g), rng);
+            QVERIFY(k >= 0);
+            c.stages.push_back({g, e.space().tp_choices[static_cast<size_t>(k)]});
+          }
+          const StepOutcome o = e.step(c);
+          // The masks admitted it: the fill never fails for want of nodes.
+          QVERIFY2(o.note.find("cannot hold one replica") == std::string::npos, o.note.c_str());
+        }
+        ++episodes;
+        double sum = 0;
+        for (const auto& s : e.steps()) sum += s.reward;
+        QCOMPARE(sum, e.totalReward());
+        const double expect = e.plan().templates.empty() && !e.steps().empty() && e.steps()[0].note != "STOP"
+                                  ? -e.options().infeasible_penalty
+                                  : e.throughput();
+        QVERIFY2(std::fabs(sum - expect) <= 1e-9 * std::max(1.0, std::fabs(expect)),
+                 qPrintable(QString("sum %1 expected %2").arg(sum).arg(expect)));
+        if (!e.plan().templates.empty()) {
+          // The episode's plan is priced as reported, and every unused node has a reason.
+          QCOMPARE(w.cost->price(e.plan(), true).throughput.sequences_per_s, e.throughput());
+          const auto unused = UnusedGpuExplainer::explain(e.fill(), e.space(), e.plan(), e.free());
+          int left = 0;
+          for (const auto& u : unused) {
+            QVERIFY(!u.reason.empty());
+            left += u.count;
+          }
+          QCOMPARE(e.plan().gpusUsed() + left, w.composition.totalGpus());
+        }
+      }
+    }
+    QVERIFY(episodes == 90);
+  }
+
+  void cancellationReturnsTheBestPlanSoFar() {
+    PlanningWorld w("a100-40:4x32,a6000:4x32,h100:4x64", "llama3-8b");
+    for (const char* name : {"random", "greedy", "exhaustive"}) {
+      std::atomic<bool> cancel{false};
+      int calls = 0;
+      // Cancel at the second progress report (>= ~100 ms into the run), long before the budget.
+      ProgressCallback cb = [&](const PlannerProgress& p) {
+        if (++calls == 2 && p.best_sequences_per_s > 0) cancel = true;
+        if (calls > 2) cancel = true;
+      };
+      PlannerBudget b{600, 0};
+      auto planner = makePlanner(name);
+      if (std::string(name) == "exhaustive") {
+        // On this cluster exhaustive refuses at once; cancel it on a space it would search.
+        PlanningWorld small("a100-40:4x2,h100:4x2", "llama3-8b");
+        const PlannerResult r = planner->plan(*small.cost, b, 0, cb, &cancel);
+        QVERIFY(r.stats.cancelled);
+        QVERIFY(r.found);
+        QCOMPARE(small.cost->price(r.plan, true).throughput.sequences_per_s, r.report.throughput.sequences_per_s);
+        continue;
+      }
+      const PlannerResult r = planner->plan(*w.cost, b, 0, cb, &cancel);
+      QVERIFY2(r.stats.cancelled, name);
+      QVERIFY2(r.found, name);
+      QVERIFY(r.report.feasible);
+      QCOMPARE(w.cost->price(r.plan, true).throughput.sequences_per_s, r.report.throughput.sequences_per_s);
+      QVERIFY(!r.stats.best_curve.empty());
+      QCOMPARE(r.stats.best_curve.back().second, r.report.throughput.sequences_per_s);
+      QVERIFY(!r.construction.empty());
+      QCOMPARE(r.plan.provenance.planner, std::string(name));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TstPlanners)
+#include "tst_planners.moc"

@@ -1,0 +1,109 @@
+// Profile-set JSON: exact round trip, and clear LoadErrors for malformed files.
+#include <QtTest>
+
+#include "cost_fixture.h"
+#include "io/load_error.h"
+#include "profile/analytic_profiler.h"
+#include "profile/profile_json.h"
+
+using namespace arachne;
+
+namespace {
+const char* kGood = R"({"schema_version":1,"name":"lab","model":"toy4","entries":[
+ {"gpu_type":"gpua","tp":2,"micro_batch":4,"layer_type":"dense","compute_s":0.01,
+  "param_count":1e8,"activation_bytes":1e9,"output_bytes":1e8}]})";
+
+// Returns the LoadError's field and problem for a document, or "" when it loads.
+QString failure(const std::string& text) {
+  try {
+    profileSetFromJson(text, "bad.profiles.json");
+  } catch (const LoadError& e) {
+    return QString::fromStdString(e.field() + ": " + e.problem());
+  }
+  return {};
+}
+std::string withEntry(const std::string& entryFields) {
+  return R"({"schema_version":1,"name":"lab","model":"toy4","entries":[{"gpu_type":"gpua","tp":2,"micro_batch":4,"layer_type":"dense",)" +
+         entryFields + "}]}";
+}
+}  // namespace
+
+class TstProfileJson : public QObject {
+  Q_OBJECT
+ private slots:
+  void minimalFileLoads() {
+    ProfileSet p = profileSetFromJson(kGood, "lab.profiles.json");
+    QCOMPARE(QString::fromStdString(p.name), QStringLiteral("lab"));
+    QCOMPARE(QString::fromStdString(p.model_id), QStringLiteral("toy4"));
+    const ProfileEntry* e = p.find("gpua", 2, 4, "dense");
+    QVERIFY(e);
+    QCOMPARE(e->compute_s, 0.01);
+    QCOMPARE(e->tp_comm_s, 0.0);
+    QCOMPARE(QString::fromStdString(e->origin), QStringLiteral("lab.profiles.json"));
+  }
+
+  void roundTripIsExact() {
+    GpuCatalog cat = fixture::catalog();
+    TrainingSpec s = fixture::spec();
+    Model m = fixture::model();
+    m.layer_types[0].params = 16779264;
+    ProfileSet a = makeAnalyticProfiles(cat, {"gpua", "v100-32"}, m, s);
+    ProfileSet b = profileSetFromJson(profileSetToJson(a), "x.json");
+    QCOMPARE(b.size(), a.size());
+    QCOMPARE(b.name, a.name);
+    QCOMPARE(b.model_id, a.model_id);
+    QCOMPARE(b.exclusionReason("v100-32"), a.exclusionReason("v100-32"));
+    QVERIFY(!b.exclusionReason("v100-32").empty());
+    for (const ProfileKey& k : a.keys()) {
+      const ProfileEntry& x = *a.find(k.gpu_type, k.tp, k.micro_batch, k.layer_type);
+      const ProfileEntry* y = b.find(k.gpu_type, k.tp, k.micro_batch, k.layer_type);
+      QVERIFY(y);
+      QCOMPARE(y->compute_s, x.compute_s);
+      QCOMPARE(y->tp_comm_s, x.tp_comm_s);
+      QCOMPARE(y->optimizer_s, x.optimizer_s);
+      QCOMPARE(y->param_count, x.param_count);
+      QCOMPARE(y->activation_bytes, x.activation_bytes);
+      QCOMPARE(y->output_bytes, x.output_bytes);
+      QCOMPARE(y->expert_param_count, x.expert_param_count);
+      QCOMPARE(y->dispatch_bytes, x.dispatch_bytes);
+      QCOMPARE(y->expert_activation_bytes, x.expert_activation_bytes);
+      QCOMPARE(y->origin, x.origin);
+    }
+    // And through a file.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("a.profiles.json").toStdString();
+    saveProfileFile(a, path);
+    QCOMPARE(loadProfileFile(path).size(), a.size());
+  }
+
+  void malformedFilesGiveClearErrors() {
+    QCOMPARE(failure("{"), QStringLiteral(": not valid JSON (at byte 2)"));
+    QCOMPARE(failure(withEntry(R"("param_count":1,"activation_bytes":1,"output_bytes":1)")),
+             QStringLiteral("entries[0].compute_s: is missing"));
+    QVERIFY(failure(withEntry(R"("compute_s":-0.5,"param_count":1,"activation_bytes":1,"output_bytes":1)"))
+                .startsWith("entries[0].compute_s: must be between 0 and 3600, got -0.5"));
+    QVERIFY(failure(withEntry(R"("compute_s":1,"param_count":1,"activation_bytes":1e20,"output_bytes":1)"))
+                .startsWith("entries[0].activation_bytes: must be between 0 and"));
+    QCOMPARE(failure(withEntry(R"("compute_s":"fast","param_count":1,"activation_bytes":1,"output_bytes":1)")),
+             QStringLiteral("entries[0].compute_s: must be a number, got a string"));
+    QCOMPARE(failure(R"({"schema_version":1,"model":"m","entries":[{"gpu_type":"g","tp":"2","micro_batch":1,"layer_type":"d"}]})"),
+             QStringLiteral("entries[0].tp: must be an integer, got a string"));
+    QCOMPARE(failure(R"({"schema_version":1,"model":"m","entries":[{"gpu_type":"g","tp":1.5,"micro_batch":1,"layer_type":"d"}]})"),
+             QStringLiteral("entries[0].tp: must be an integer, got 1.5"));
+    QVERIFY(failure(R"({"schema_version":1,"model":"m","entries":[{"gpu_type":"g","tp":0,"micro_batch":1,"layer_type":"d"}]})")
+                .startsWith("entries[0].tp: must be between 1 and"));
+    QVERIFY(failure(R"({"schema_version":2,"model":"m","entries":[]})").startsWith("schema_version: unsupported version 2"));
+    QCOMPARE(failure(R"({"schema_version":1,"model":"m","entries":{}})"),
+             QStringLiteral("entries: must be an array, got an object"));
+    QCOMPARE(failure(R"({"schema_version":1,"entries":[]})"), QStringLiteral("model: is missing"));
+    QCOMPARE(failure(R"({"schema_version":1,"model":"m","entries":[{"gpu_type":"","tp":1,"micro_batch":1,"layer_type":"d"}]})"),
+             QStringLiteral("entries[0].gpu_type: must not be empty"));
+    const std::string e = R"({"gpu_type":"g","tp":1,"micro_batch":1,"layer_type":"d","compute_s":1,"param_count":1,"activation_bytes":1,"output_bytes":1})";
+    QVERIFY(failure(R"({"schema_version":1,"model":"m","entries":[)" + e + "," + e + "]}")
+                .startsWith("entries[1]: duplicate entry for (g, TP 1, mbs 1, d)"));
+    QVERIFY_THROWS_EXCEPTION(LoadError, loadProfileFile("/nonexistent/x.profiles.json"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TstProfileJson)
+#include "tst_profile_json.moc"
