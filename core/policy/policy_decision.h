@@ -25,6 +25,9 @@ struct PolicyDecision {
   std::vector<std::uint8_t> mask;
   int action = -1;
   float log_prob = 0;  // under the weights that sampled it (PPO's old log-probability)
+  // Chosen by an exploration rule (forced depth, uniform GPU types), not sampled from the
+  // policy; log_prob is still the policy's probability of that action.
+  bool exploratory = false;
 };
 
 }  // namespace arachne

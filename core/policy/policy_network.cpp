@@ -215,6 +215,14 @@ int PolicyNetwork::decide(PolicyDecision& d, const PolicyEncoding& e, std::mt199
   return action;
 }
 
+void PolicyNetwork::score(PolicyDecision& d, const PolicyEncoding& e) {
+  torch::NoGradGuard noGrad;
+  if (d.action < 0 || d.action >= static_cast<int>(d.mask.size()) || !d.mask[static_cast<size_t>(d.action)])
+    throw std::invalid_argument(std::string("policy ") + kindName(d.kind) + " decision: action " +
+                                std::to_string(d.action) + " is not an allowed choice");
+  d.log_prob = torch::log_softmax(logits(d, e).to(torch::kFloat64), 0)[d.action].item<float>();
+}
+
 torch::Tensor PolicyNetwork::batchLogits(const std::vector<const PolicyDecision*>& ds, DecisionKind kind) {
   const int64_t S = layout_.stateSize(), Z = layout_.summarySize();
   auto e = encode(stack(ds, {S}, [](const PolicyDecision& d) -> const std::vector<float>& { return *d.state; }),

@@ -52,6 +52,9 @@ class PolicyNetwork : public torch::nn::Module {
   // Throws std::invalid_argument when the mask allows nothing or a size is wrong.
   int decide(PolicyDecision& decision, std::mt19937_64* rng);
   int decide(PolicyDecision& decision, const PolicyEncoding& encoding, std::mt19937_64* rng);
+  // Writes decision.log_prob for decision.action as it stands (e.g. an exploration rule chose it).
+  // Throws std::invalid_argument when the action is not allowed by the mask.
+  void score(PolicyDecision& decision, const PolicyEncoding& encoding);
   PolicyEncoding encode(const PolicyDecision& decision);
   // Masked logits of one decision, [choices].
   torch::Tensor logits(const PolicyDecision& decision, const PolicyEncoding& encoding);

@@ -8,6 +8,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "cluster/composition.h"
+#include "cost/cost_model.h"
 #include "io/load_error.h"
 #include "model/model.h"
 
@@ -34,11 +35,32 @@ int templateGpus(const Template& t) {
 
 }  // namespace
 
+namespace {
+std::string labelOf(const Composition& c) { return c.name.empty() ? "<composition>" : c.name; }
+}  // namespace
+
 PolicyState::PolicyState(const PolicyConfig& config, const GpuCatalog& catalog,
                          const Composition& composition, const Model& model,
                          const TrainingSpec& training)
     : config_(config), layout_(config) {
-  const std::string label = composition.name.empty() ? "<composition>" : composition.name;
+  build(composition, model, training, [&](const std::string& id) -> const GpuType& {
+    return catalog.at(id, labelOf(composition), "nodes.gpu_type");
+  });
+}
+
+PolicyState::PolicyState(const PolicyConfig& config, const CostModel& cost)
+    : config_(config), layout_(config) {
+  build(cost.composition(), cost.model(), cost.spec(), [&](const std::string& id) -> const GpuType& {
+    const int index = cost.gpuIndex(id);
+    if (index < 0) throw LoadError(labelOf(cost.composition()), "nodes.gpu_type", "the cost model has no GPU type '" + id + "'");
+    return cost.gpuType(index);
+  });
+}
+
+void PolicyState::build(const Composition& composition, const Model& model, const TrainingSpec& training,
+                        const TypeLookup& typeOf) {
+  const PolicyConfig& config = config_;
+  const std::string label = labelOf(composition);
   const auto types = composition.gpuTypes();
   if (static_cast<int>(types.size()) > config.t_max)
     throw LoadError(label, "nodes",
@@ -47,7 +69,7 @@ PolicyState::PolicyState(const PolicyConfig& config, const GpuCatalog& catalog,
   for (const auto& id : types) {
     Slot s;
     s.id = id;
-    s.type = &catalog.at(id, label, "nodes.gpu_type");
+    s.type = &typeOf(id);
     slots_.push_back(std::move(s));
   }
   std::sort(slots_.begin(), slots_.end(), [&](const Slot& a, const Slot& b) {
@@ -68,7 +90,9 @@ PolicyState::PolicyState(const PolicyConfig& config, const GpuCatalog& catalog,
     s.nodes.push_back(static_cast<int>(i));
     s.gpus += nodes[i].gpus;
     s.largest_node = std::max(s.largest_node, nodes[i].gpus);
-    interSum[static_cast<size_t>(slot)] += composition.interNodeGbps(nodes[i], catalog);
+    // As Composition::interNodeGbps: the node's override, else the type's figure.
+    interSum[static_cast<size_t>(slot)] +=
+        nodes[i].inter_node_gbps > 0 ? nodes[i].inter_node_gbps : s.type->inter_node_gbps;
     total_gpus_ += nodes[i].gpus;
   }
   layers_ = model.layerCount();

@@ -1,6 +1,7 @@
 // The policy's view of one construction episode: fixed-size state, summary and candidate vectors.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 namespace arachne {
 
 class Composition;
+class CostModel;
 class GpuCatalog;
 struct GpuType;
 struct Model;
@@ -34,6 +36,8 @@ class PolicyState {
   // catalog does not know.
   PolicyState(const PolicyConfig& config, const GpuCatalog& catalog, const Composition& composition,
               const Model& model, const TrainingSpec& training);
+  // The problem a cost model was built for (its composition, model, spec and GPU types).
+  PolicyState(const PolicyConfig& config, const CostModel& cost);
 
   const PolicyConfig& config() const { return config_; }
   const PolicyLayout& layout() const { return layout_; }
@@ -67,6 +71,9 @@ class PolicyState {
     int largest_node = 0;
     std::vector<float> fixed;  // the per-type features that do not depend on free GPUs
   };
+  using TypeLookup = std::function<const GpuType&(const std::string& id)>;
+  void build(const Composition& composition, const Model& model, const TrainingSpec& training,
+             const TypeLookup& typeOf);
   void checkFree(const std::vector<int>& free_gpus) const;
   std::vector<float> perType(int slot, const std::vector<int>& free_gpus) const;
   int freeTotal(const std::vector<int>& free_gpus) const;
