@@ -63,9 +63,9 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
     RolloutOptions o;
     o.greedy = r == 0;
+    o.after_step = [&run](const ConstructionEpisode& e) { run.offer(e); };
     const PolicyRollout roll = runPolicyRollout(*net, view, episode, rng, o);
     run.addEvaluations(roll.evaluations);
-    run.offer(episode);
     ++rollouts;
     run.progress(static_cast<double>(r + 1) / (sampled_ + 1),
                  std::to_string(rollouts) + " policy rollouts");

@@ -22,7 +22,7 @@ class ArachnePlanner : public Planner {
   std::string name() const override { return name_; }
   std::string version() const override { return "1"; }
   // One greedy rollout, then up to `sampledRollouts` sampled ones (seeded) while the budget
-  // lasts; the best plan any of them ended with. stats.message says how many rollouts ran, or,
+  // lasts; the best plan any of them reached after any step. stats.message says how many rollouts ran, or,
   // on a fallback, begins with "warning:" and the reason the policy could not be used.
   PlannerResult plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
                      const ProgressCallback& progress, const std::atomic<bool>* cancel) override;

@@ -54,6 +54,7 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
     step.outcome = episode.step(step.choice);
     out.evaluations += episode.evaluations() - before;
     out.total_reward += step.outcome.reward;
+    if (options.after_step) options.after_step(episode);
     out.steps.push_back(std::move(step));
   }
   out.throughput = episode.throughput();

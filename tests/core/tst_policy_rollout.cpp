@@ -104,7 +104,14 @@ class TstPolicyRollout : public QObject {
         RolloutOptions o;
         o.force_first_depth = r == 1;
         o.uniform_devices = r == 2;
+        std::vector<double> seen;  // the episode's throughput after every step
+        o.after_step = [&](const ConstructionEpisode& e) {
+          QCOMPARE(e.stepCount(), int(seen.size()) + 1);
+          seen.push_back(e.throughput());
+        };
         const PolicyRollout roll = runPolicyRollout(net, view, episode, rng, o);
+        QCOMPARE(seen.size(), roll.steps.size());
+        QVERIFY(!seen.empty() && seen.back() == roll.throughput);
         ++rollouts;
         double sum = 0;
         for (const auto& s : roll.steps) {
