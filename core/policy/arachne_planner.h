@@ -1,0 +1,37 @@
+// The learned planner behind the Planner interface: a greedy policy rollout plus sampled ones,
+// keeping the best plan; falls back to the greedy planner, with a warning, without usable weights.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "planning/planner.h"
+
+namespace arachne {
+
+class PolicyNetwork;
+
+class ArachnePlanner : public Planner {
+ public:
+  // Loads the weights from `weightsPath` when planning (LoadError -> greedy with a warning).
+  explicit ArachnePlanner(std::string weightsPath, int sampledRollouts = 7, std::string name = "arachne");
+  // Plans with the given network (e.g. random weights for `arachne-untrained`).
+  ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::string name, int sampledRollouts = 7);
+  ~ArachnePlanner() override;
+
+  std::string name() const override { return name_; }
+  std::string version() const override { return "1"; }
+  // One greedy rollout, then up to `sampledRollouts` sampled ones (seeded) while the budget
+  // lasts; the best plan any of them reached after any step. stats.message says how many rollouts ran, or,
+  // on a fallback, begins with "warning:" and the reason the policy could not be used.
+  PlannerResult plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
+                     const ProgressCallback& progress, const std::atomic<bool>* cancel) override;
+
+ private:
+  std::string path_;
+  std::shared_ptr<PolicyNetwork> network_;
+  std::string name_;
+  int sampled_;
+};
+
+}  // namespace arachne

@@ -1,0 +1,97 @@
+// Mapping the construction episode's state and masks onto the policy's decisions.
+#include "policy/policy_episode_view.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "cost/cost_model.h"
+
+namespace arachne {
+
+PolicyEpisodeView::PolicyEpisodeView(const PolicyState& state, const ConstructionEpisode& episode)
+    : state_(state), summary_(std::make_shared<std::vector<float>>(state.summary())) {
+  const auto& nodes = episode.cost().composition().nodes();
+  node_count_ = nodes.size();
+  for (size_t i = 0; i < nodes.size(); ++i) node_index_[nodes[i].id] = i;
+  const FreeGpus& free = episode.free();
+  if (free.typeCount() != state.typeCount())
+    throw std::invalid_argument("policy view: the episode has " + std::to_string(free.typeCount()) +
+                                " GPU types, the policy state " + std::to_string(state.typeCount()));
+  for (int slot = 0; slot < state.typeCount(); ++slot) {
+    const int gpu = free.typeIndex(state.typeOfSlot(slot));
+    if (gpu < 0) throw std::invalid_argument("policy view: the episode has no GPU type " + state.typeOfSlot(slot));
+    slot_to_gpu_.push_back(gpu);
+  }
+}
+
+std::vector<int> PolicyEpisodeView::freePerNode(const ConstructionEpisode& episode) const {
+  std::vector<int> out(node_count_, 0);
+  const FreeGpus& free = episode.free();
+  for (int t = 0; t < free.typeCount(); ++t)
+    for (const auto& n : free.nodes(t)) {
+      const auto it = node_index_.find(n.node_id);
+      if (it != node_index_.end()) out[it->second] = n.free;
+    }
+  return out;
+}
+
+std::vector<PolicyStageChoice> PolicyEpisodeView::earlier(const ConstructionEpisode& episode,
+                                                          const TemplateChoice& partial) const {
+  std::vector<PolicyStageChoice> out;
+  for (const auto& s : partial.stages) out.push_back({episode.free().typeId(s.gpu), s.tp});
+  return out;
+}
+
+PolicyDecision PolicyEpisodeView::depthDecision(const ConstructionEpisode& episode) const {
+  const std::vector<int> free = freePerNode(episode);
+  const auto& placed = episode.plan().templates;
+  PolicyDecision d;
+  d.kind = DecisionKind::Depth;
+  d.state = std::make_shared<std::vector<float>>(
+      state_.state(free, placed, episode.stepCount(), episode.options().step_limit));
+  d.summary = summary_;
+  d.candidates = state_.depthCandidates(free, placed);
+  const Mask m = episode.depthMask();
+  d.mask.assign(static_cast<size_t>(state_.config().d_max + 1), 0);
+  for (size_t i = 0; i < m.size() && i < d.mask.size(); ++i) d.mask[i] = m[i] ? 1 : 0;
+  return d;
+}
+
+PolicyDecision PolicyEpisodeView::deviceDecision(const ConstructionEpisode& episode, const TemplateChoice& partial,
+                                                 const PolicyDecision& step) const {
+  PolicyDecision d;
+  d.kind = DecisionKind::Device;
+  d.state = step.state;
+  d.summary = summary_;
+  const auto choices = earlier(episode, partial);
+  d.context = state_.stageContext(partial.depth, choices);
+  d.candidates = state_.deviceCandidates(freePerNode(episode), partial.depth, choices);
+  const Mask m = episode.deviceMask(partial);
+  d.mask.assign(static_cast<size_t>(state_.config().t_max), 0);
+  for (int slot = 0; slot < state_.typeCount(); ++slot)
+    d.mask[static_cast<size_t>(slot)] = m[static_cast<size_t>(gpuOf(slot))] ? 1 : 0;
+  return d;
+}
+
+PolicyDecision PolicyEpisodeView::tpDecision(const ConstructionEpisode& episode, const TemplateChoice& partial,
+                                             int gpu, const PolicyDecision& step) const {
+  PolicyDecision d;
+  d.kind = DecisionKind::Tp;
+  d.state = step.state;
+  d.summary = summary_;
+  const auto choices = earlier(episode, partial);
+  d.context = state_.stageContext(partial.depth, choices);
+  const int slot = state_.slotOf(episode.free().typeId(gpu));
+  d.candidates = PolicyState::row(state_.deviceCandidates(freePerNode(episode), partial.depth, choices),
+                                  state_.layout().deviceCandidateSize(), slot);
+  const Mask m = episode.tpMask(partial, gpu);
+  const auto& k = episode.space().tp_choices;
+  d.mask.assign(static_cast<size_t>(state_.config().k_max), 0);
+  for (int i = 0; i < state_.config().k_max; ++i) {
+    const int index = episode.space().tpIndex(tpOf(i));
+    d.mask[static_cast<size_t>(i)] = index >= 0 && static_cast<size_t>(index) < k.size() && m[static_cast<size_t>(index)] ? 1 : 0;
+  }
+  return d;
+}
+
+}  // namespace arachne

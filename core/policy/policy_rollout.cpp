@@ -1,0 +1,64 @@
+// Policy rollouts on the construction episode, with the exploration rules of training.
+#include "policy/policy_rollout.h"
+
+#include "policy/exploration_schedule.h"
+#include "policy/policy_episode_view.h"
+#include "policy/policy_network.h"
+
+namespace arachne {
+
+int PolicyRollout::decisions() const {
+  int n = 0;
+  for (const auto& s : steps) n += static_cast<int>(s.decisions.size());
+  return n;
+}
+
+PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& view,
+                               ConstructionEpisode& episode, std::mt19937_64& rng,
+                               const RolloutOptions& options) {
+  torch::NoGradGuard noGrad;
+  std::mt19937_64* sampler = options.greedy ? nullptr : &rng;
+  episode.reset();
+  PolicyRollout out;
+  while (!episode.done()) {
+    RolloutStep step;
+    PolicyDecision depth = view.depthDecision(episode);
+    // Every decision of a step shares the state, so the backbone runs once per step.
+    const PolicyEncoding encoding = network.encode(depth);
+    if (options.force_first_depth && episode.stepCount() == 0 &&
+        (depth.action = ExplorationSchedule::uniformDepth(depth.mask, rng)) > 0) {
+      depth.exploratory = true;
+      network.score(depth, encoding);
+    } else {
+      network.decide(depth, encoding, sampler);
+    }
+    step.choice.depth = view.depthOf(depth.action);
+    step.decisions.push_back(depth);
+    for (int s = 0; s < step.choice.depth; ++s) {
+      PolicyDecision device = view.deviceDecision(episode, step.choice, depth);
+      if (options.uniform_devices) {
+        device.action = ExplorationSchedule::uniformChoice(device.mask, rng);
+        device.exploratory = true;
+        network.score(device, encoding);
+      } else {
+        network.decide(device, encoding, sampler);
+      }
+      const int gpu = view.gpuOf(device.action);
+      PolicyDecision tp = view.tpDecision(episode, step.choice, gpu, depth);
+      network.decide(tp, encoding, sampler);
+      step.choice.stages.push_back({gpu, view.tpOf(tp.action)});
+      step.decisions.push_back(std::move(device));
+      step.decisions.push_back(std::move(tp));
+    }
+    const long long before = episode.evaluations();
+    step.outcome = episode.step(step.choice);
+    out.evaluations += episode.evaluations() - before;
+    out.total_reward += step.outcome.reward;
+    if (options.after_step) options.after_step(episode);
+    out.steps.push_back(std::move(step));
+  }
+  out.throughput = episode.throughput();
+  return out;
+}
+
+}  // namespace arachne

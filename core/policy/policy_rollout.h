@@ -1,0 +1,45 @@
+// One construction episode driven by the policy: every decision recorded for training.
+#pragma once
+
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "planning/construction_episode.h"
+#include "policy/policy_decision.h"
+
+namespace arachne {
+
+class PolicyNetwork;
+class PolicyEpisodeView;
+
+struct RolloutOptions {
+  bool greedy = false;             // argmax instead of sampling (planning's first rollout)
+  bool force_first_depth = false;  // the first depth drawn uniformly among the allowed ones
+  bool uniform_devices = false;    // every GPU type drawn uniformly instead of from the policy
+  // Called after every step with the episode as it stands: each intermediate plan is a priced
+  // plan too, and a later template may lower the throughput (the planner keeps the best).
+  std::function<void(const ConstructionEpisode&)> after_step;
+};
+
+struct RolloutStep {
+  std::vector<PolicyDecision> decisions;  // depth first, then (device, TP) per stage
+  TemplateChoice choice;
+  StepOutcome outcome;
+};
+
+struct PolicyRollout {
+  std::vector<RolloutStep> steps;
+  double total_reward = 0;   // sum of the step rewards (the final throughput, minus any penalty)
+  double throughput = 0;     // sequences/s of the plan the episode ends with
+  long long evaluations = 0; // fills run
+  int decisions() const;
+};
+
+// Resets the episode and runs it to the end. Exploration rules still record the policy's
+// log-probability of what they chose, and mark the decision exploratory.
+PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& view,
+                               ConstructionEpisode& episode, std::mt19937_64& rng,
+                               const RolloutOptions& options = {});
+
+}  // namespace arachne

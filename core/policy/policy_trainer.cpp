@@ -1,0 +1,213 @@
+// One training update: rollout groups per composition, PPO with group advantages, PCGrad, SIL.
+#include "policy/policy_trainer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "planning/construction_episode.h"
+#include "policy/gradient_projection.h"
+#include "policy/group_advantage.h"
+#include "policy/policy_episode_view.h"
+#include "policy/policy_network.h"
+#include "policy/policy_rollout.h"
+#include "policy/policy_state.h"
+
+namespace arachne {
+
+struct TrainerOptimizer {
+  torch::optim::Adam adam;
+  explicit TrainerOptimizer(std::vector<torch::Tensor> params, double lr)
+      : adam(std::move(params), torch::optim::AdamOptions(lr)) {}
+};
+
+struct PolicyTrainer::Problem {
+  std::string key;
+  std::unique_ptr<ConstructionEpisode> episode;
+  std::unique_ptr<PolicyState> state;
+  std::unique_ptr<PolicyEpisodeView> view;
+  double last_mean = 0;  // mean return of the latest group (self-imitation keeps what beats it)
+};
+
+// One group's decisions, with the weights each decision carries in the loss.
+struct PolicyTrainer::Group {
+  std::vector<PolicyRollout> rollouts;
+  std::vector<const PolicyDecision*> decisions;
+  std::vector<float> advantage;      // the rollout's group advantage, per decision
+  std::vector<float> entropy_weight; // 1 / decisions of the decision's step
+  std::vector<float> old_log_prob;
+  long long evaluations = 0;
+};
+
+PolicyTrainer::PolicyTrainer(std::shared_ptr<PolicyNetwork> network, TrainerOptions options)
+    : network_(std::move(network)),
+      options_(options),
+      optimizer_(std::make_unique<TrainerOptimizer>(network_->parameters(), options.learning_rate)),
+      buffer_(options.imitation_capacity),
+      rng_(options.seed) {}
+
+PolicyTrainer::~PolicyTrainer() = default;
+
+void PolicyTrainer::addProblem(const CostModel& cost, const std::string& key) {
+  auto p = std::make_unique<Problem>();
+  p->key = key;
+  p->episode = std::make_unique<ConstructionEpisode>(cost);
+  p->state = std::make_unique<PolicyState>(network_->config(), cost);
+  p->view = std::make_unique<PolicyEpisodeView>(*p->state, *p->episode);
+  problems_.push_back(std::move(p));
+}
+
+int PolicyTrainer::problemCount() const { return static_cast<int>(problems_.size()); }
+
+PolicyTrainer::Group PolicyTrainer::collect(Problem& p) {
+  Group g;
+  const double forced = options_.exploration.forcedDepthProbability(updates_);
+  std::bernoulli_distribution force(forced);
+  std::vector<double> returns;
+  for (int r = 0; r < options_.group_size; ++r) {
+    RolloutOptions o;
+    o.uniform_devices = r == 0;  // one rollout per group explores GPU types uniformly
+    o.force_first_depth = force(rng_);
+    g.rollouts.push_back(runPolicyRollout(*network_, *p.view, *p.episode, rng_, o));
+    returns.push_back(g.rollouts.back().total_reward);
+    g.evaluations += g.rollouts.back().evaluations;
+  }
+  const GroupAdvantages adv = groupAdvantages(returns);
+  p.last_mean = adv.mean;
+  for (size_t r = 0; r < g.rollouts.size(); ++r) {
+    const PolicyRollout& roll = g.rollouts[r];
+    for (const auto& step : roll.steps)
+      for (const auto& d : step.decisions) {
+        g.decisions.push_back(&d);
+        g.advantage.push_back(static_cast<float>(adv.advantages[r]));
+        g.entropy_weight.push_back(1.0f / static_cast<float>(step.decisions.size()));
+        g.old_log_prob.push_back(d.log_prob);
+      }
+    if (!roll.steps.empty() && roll.throughput > 0) {
+      ImitationEntry e;
+      e.composition_key = p.key;
+      e.summary = p.state->summary();
+      e.depth = roll.steps.front().choice.depth;
+      e.return_value = roll.total_reward;
+      for (const auto& step : roll.steps) e.decisions.insert(e.decisions.end(), step.decisions.begin(), step.decisions.end());
+      buffer_.offer(std::move(e));
+    }
+  }
+  return g;
+}
+
+namespace {
+
+std::vector<float> flatGradient(const std::vector<torch::Tensor>& params) {
+  std::vector<float> flat;
+  for (const auto& p : params) {
+    const int64_t n = p.numel();
+    if (!p.grad().defined()) {
+      flat.insert(flat.end(), static_cast<size_t>(n), 0.0f);
+      continue;
+    }
+    const auto g = p.grad().contiguous().view(-1);
+    const float* data = g.data_ptr<float>();
+    flat.insert(flat.end(), data, data + n);
+  }
+  return flat;
+}
+
+void setGradient(const std::vector<torch::Tensor>& params, const std::vector<float>& flat) {
+  size_t offset = 0;
+  for (auto p : params) {
+    const int64_t n = p.numel();
+    auto g = torch::from_blob(const_cast<float*>(flat.data() + offset), p.sizes(), torch::kFloat32).clone();
+    p.mutable_grad() = g;
+    offset += static_cast<size_t>(n);
+  }
+}
+
+}  // namespace
+
+UpdateStats PolicyTrainer::update() {
+  UpdateStats stats;
+  if (problems_.empty()) return stats;
+  ++updates_;
+  stats.update = updates_;
+  stats.forced_depth_probability = options_.exploration.forcedDepthProbability(updates_ - 1);
+
+  std::vector<Problem*> chosen;
+  const int count = std::min<int>(options_.problems_per_update, static_cast<int>(problems_.size()));
+  for (int i = 0; i < count; ++i) chosen.push_back(problems_[(next_++) % problems_.size()].get());
+
+  std::vector<Group> groups;
+  double sum = 0;
+  for (Problem* p : chosen) {
+    groups.push_back(collect(*p));
+    for (const auto& r : groups.back().rollouts) {
+      sum += r.throughput;
+      stats.best_throughput = std::max(stats.best_throughput, r.throughput);
+      ++stats.rollouts;
+    }
+    stats.evaluations += groups.back().evaluations;
+  }
+  stats.mean_throughput = stats.rollouts ? sum / stats.rollouts : 0;
+  evaluations_ += stats.evaluations;
+
+  const auto params = network_->parameters();
+  for (int epoch = 0; epoch < options_.ppo_epochs; ++epoch) {
+    std::vector<std::vector<float>> gradients;
+    double totalLoss = 0;
+    for (const Group& g : groups) {
+      if (g.decisions.empty()) continue;
+      const PolicyEvaluation ev = network_->evaluate(g.decisions);
+      const auto advantage = torch::tensor(g.advantage);
+      const auto oldLogp = torch::tensor(g.old_log_prob);
+      const auto ratio = (ev.log_prob - oldLogp).exp();
+      const auto clipped = ratio.clamp(1.0 - options_.clip, 1.0 + options_.clip);
+      const auto objective = torch::min(ratio * advantage, clipped * advantage);
+      const auto entropy = (ev.entropy * torch::tensor(g.entropy_weight)).sum() /
+                           static_cast<double>(std::max<size_t>(1, g.rollouts.size()));
+      const auto loss = -objective.mean() - options_.entropy_coef * entropy;
+      optimizer_->adam.zero_grad();
+      loss.backward();
+      gradients.push_back(flatGradient(params));
+      totalLoss += loss.item<double>();
+    }
+    if (gradients.empty()) break;
+    if (options_.project_gradients && gradients.size() > 1)
+      stats.gradient_conflicts += projectConflictingGradients(gradients, rng_).conflicts;
+    std::vector<float> total(gradients.front().size(), 0.0f);
+    for (const auto& g : gradients)
+      for (size_t i = 0; i < g.size(); ++i) total[i] += g[i];
+    setGradient(params, total);
+    torch::nn::utils::clip_grad_norm_(params, options_.max_grad_norm);
+    optimizer_->adam.step();
+    stats.loss = totalLoss;
+  }
+
+  if (options_.imitation_interval > 0 && updates_ % options_.imitation_interval == 0) {
+    imitate(chosen);
+    stats.imitated = true;
+  }
+  return stats;
+}
+
+// Self-imitation: raise the log-probability of the best kept rollouts of these compositions
+// (those above the latest group mean) and of the best rollouts of similar compositions.
+double PolicyTrainer::imitate(const std::vector<Problem*>& problems) {
+  std::vector<const PolicyDecision*> decisions;
+  for (const Problem* p : problems) {
+    const auto entries = buffer_.imitationSet(p->key, p->state->summary(), options_.imitation_radius,
+                                              static_cast<size_t>(options_.imitation_entries));
+    for (const ImitationEntry* e : entries) {
+      if (e->composition_key == p->key && e->return_value <= p->last_mean) continue;
+      for (const auto& d : e->decisions) decisions.push_back(&d);
+    }
+  }
+  if (decisions.empty()) return 0;
+  const PolicyEvaluation ev = network_->evaluate(decisions);
+  const auto loss = -options_.imitation_coef * ev.log_prob.mean();
+  optimizer_->adam.zero_grad();
+  loss.backward();
+  torch::nn::utils::clip_grad_norm_(network_->parameters(), options_.max_grad_norm);
+  optimizer_->adam.step();
+  return loss.item<double>();
+}
+
+}  // namespace arachne

@@ -1,0 +1,87 @@
+// Training one policy across compositions: groups of rollouts, PPO's clipped objective with
+// group-relative advantages, gradient projection, exploration rules and self-imitation.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "policy/exploration_schedule.h"
+#include "policy/imitation_buffer.h"
+
+namespace arachne {
+
+class ConstructionEpisode;
+class CostModel;
+class PolicyEpisodeView;
+class PolicyNetwork;
+class PolicyState;
+struct TrainerOptimizer;  // the torch optimiser, kept out of this header
+
+struct TrainerOptions {
+  int group_size = 8;           // rollouts per composition per update (same start state)
+  int problems_per_update = 4;  // compositions whose gradients are projected against each other
+  int ppo_epochs = 2;
+  double clip = 0.2;            // PPO ratio clip
+  double learning_rate = 1e-3;
+  double max_grad_norm = 1.0;
+  double entropy_coef = 0.01;   // per decision, divided by the decisions of its step
+  ExplorationSchedule exploration;
+  bool project_gradients = true;
+  int imitation_interval = 5;   // updates between self-imitation updates (0 = never)
+  int imitation_capacity = 4;   // best rollouts kept per (composition, first depth)
+  double imitation_radius = 0.25;  // summary distance of a "similar" composition
+  int imitation_entries = 8;    // rollouts imitated per composition
+  double imitation_coef = 0.5;
+  std::uint64_t seed = 1;
+};
+
+struct UpdateStats {
+  long long update = 0;          // 1-based index of this update
+  int rollouts = 0;
+  long long evaluations = 0;     // fills run in this update
+  double mean_throughput = 0;    // over this update's rollouts, sequences/s
+  double best_throughput = 0;    // best of this update
+  double forced_depth_probability = 0;
+  int gradient_conflicts = 0;
+  double loss = 0;               // PPO loss of the last epoch, summed over compositions
+  bool imitated = false;         // a self-imitation update ran after the PPO update
+};
+
+class PolicyTrainer {
+ public:
+  PolicyTrainer(std::shared_ptr<PolicyNetwork> network, TrainerOptions options = {});
+  ~PolicyTrainer();
+
+  // Adds a training problem (one composition and model, priced by `cost`, which must outlive
+  // the trainer). `key` names it in the imitation buffers. Throws LoadError when the composition
+  // has more GPU types than the policy's t_max.
+  void addProblem(const CostModel& cost, const std::string& key);
+  int problemCount() const;
+
+  // One update on `problems_per_update` problems taken in turn.
+  UpdateStats update();
+
+  long long evaluations() const { return evaluations_; }
+  long long updates() const { return updates_; }
+  const ImitationBuffer& imitationBuffer() const { return buffer_; }
+
+ private:
+  struct Problem;
+  struct Group;
+  Group collect(Problem& p);
+  double imitate(const std::vector<Problem*>& problems);
+
+  std::shared_ptr<PolicyNetwork> network_;
+  TrainerOptions options_;
+  std::vector<std::unique_ptr<Problem>> problems_;
+  std::unique_ptr<TrainerOptimizer> optimizer_;
+  ImitationBuffer buffer_;
+  std::mt19937_64 rng_;
+  size_t next_ = 0;
+  long long evaluations_ = 0, updates_ = 0;
+};
+
+}  // namespace arachne

@@ -1,0 +1,141 @@
+// The training run: problems from presets, specs and the generator; updates; checkpoints.
+#include "policy/policy_training_run.h"
+
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+
+#include "catalog/gpu_catalog.h"
+#include "cluster/cluster_spec.h"
+#include "cost/cost_model.h"
+#include "io/load_error.h"
+#include "model/model_catalog.h"
+#include "policy/policy_io.h"
+#include "policy/policy_network.h"
+#include "profile/analytic_profiler.h"
+#include "profile/profile_set.h"
+
+namespace arachne {
+
+namespace {
+
+// One (composition, model) pair with the cost model that prices it; heap-held so the
+// references the cost model keeps stay valid.
+struct TrainingProblem {
+  std::string key;
+  Composition composition;
+  Model model;
+  TrainingSpec spec;
+  std::unique_ptr<ProfileSet> profiles;
+  std::unique_ptr<CostModel> cost;
+};
+
+nlohmann::json trainerJson(const TrainerOptions& t) {
+  return {{"group_size", t.group_size},
+          {"problems_per_update", t.problems_per_update},
+          {"ppo_epochs", t.ppo_epochs},
+          {"clip", t.clip},
+          {"learning_rate", t.learning_rate},
+          {"entropy_coef", t.entropy_coef},
+          {"forced_depth", {t.exploration.start, t.exploration.end, t.exploration.decay_updates}},
+          {"project_gradients", t.project_gradients},
+          {"imitation_interval", t.imitation_interval}};
+}
+
+}  // namespace
+
+TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const TrainingProgress& progress,
+                                    const std::atomic<bool>* cancel) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  if (options.out.empty()) throw std::invalid_argument("policy training: no output file");
+
+  std::shared_ptr<PolicyNetwork> network;
+  nlohmann::json resumed;
+  if (!options.resume.empty()) {
+    LoadedPolicy loaded = loadPolicy(options.resume);
+    network = loaded.network;
+    resumed = loaded.metadata;
+  } else {
+    torch::manual_seed(options.seed);
+    network = std::make_shared<PolicyNetwork>(options.config);
+  }
+
+  const GpuCatalog& catalog = GpuCatalog::builtin();
+  std::vector<Composition> compositions;
+  for (const auto& spec : options.clusters) compositions.push_back(resolveCluster(spec, catalog));
+  if (options.random_compositions > 0) {
+    const CompositionGenerator generator(catalog, options.generator);
+    std::mt19937_64 rng(options.seed);
+    for (int i = 0; i < options.random_compositions; ++i) compositions.push_back(generator.draw(rng));
+  }
+
+  TrainerOptions trainerOptions = options.trainer;
+  trainerOptions.seed = options.seed;
+  PolicyTrainer trainer(network, trainerOptions);
+  TrainingRunResult result;
+  std::vector<std::unique_ptr<TrainingProblem>> problems;
+  nlohmann::json keys = nlohmann::json::array();
+  for (const auto& composition : compositions)
+    for (const auto& modelId : options.models) {
+      auto p = std::make_unique<TrainingProblem>();
+      p->composition = composition;
+      p->model = resolveModel(modelId);
+      p->spec = p->model.default_training;
+      p->key = composition.toInlineSpec() + "|" + p->model.id;
+      try {
+        p->profiles = std::make_unique<ProfileSet>(
+            makeAnalyticProfiles(catalog, composition.gpuTypes(), p->model, p->spec));
+        p->cost = std::make_unique<CostModel>(catalog, p->composition, p->model, p->spec, *p->profiles);
+        trainer.addProblem(*p->cost, p->key);
+      } catch (const LoadError& e) {
+        result.skipped.push_back(p->key + ": " + e.what());
+        continue;
+      }
+      keys.push_back(p->key);
+      problems.push_back(std::move(p));
+    }
+  result.problems = static_cast<int>(problems.size());
+  if (problems.empty()) throw std::invalid_argument("policy training: no usable (composition, model) pair");
+
+  auto save = [&] {
+    nlohmann::json meta = {{"trained_by", "runPolicyTraining"},
+                           {"seed", options.seed},
+                           {"updates", result.updates},
+                           {"evaluations", result.evaluations},
+                           {"wall_time_s", elapsed()},
+                           {"problems", keys},
+                           {"models", options.models},
+                           {"trainer", trainerJson(trainerOptions)}};
+    if (!options.resume.empty()) meta["resumed_from"] = {{"file", options.resume}, {"metadata", resumed}};
+    savePolicy(*network, options.out, meta);
+    ++result.checkpoints;
+  };
+
+  double lastCheckpoint = 0;
+  while (true) {
+    if (cancel && cancel->load()) {
+      result.cancelled = true;
+      break;
+    }
+    if (options.max_updates > 0 && result.updates >= options.max_updates) break;
+    if (options.minutes > 0 && elapsed() >= options.minutes * 60.0) break;
+    const UpdateStats u = trainer.update();
+    ++result.updates;
+    result.evaluations += u.evaluations;
+    result.last_mean_throughput = u.mean_throughput;
+    result.best_throughput = std::max(result.best_throughput, u.best_throughput);
+    result.elapsed_s = elapsed();
+    if (progress) progress(u, result);
+    if (options.checkpoint_minutes > 0 && elapsed() - lastCheckpoint >= options.checkpoint_minutes * 60.0) {
+      save();
+      lastCheckpoint = elapsed();
+    }
+  }
+  result.elapsed_s = elapsed();
+  save();
+  return result;
+}
+
+}  // namespace arachne

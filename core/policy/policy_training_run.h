@@ -1,0 +1,53 @@
+// A whole training run: the problem mix, updates until the budget ends, checkpoints, resume.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "policy/composition_generator.h"
+#include "policy/policy_config.h"
+#include "policy/policy_trainer.h"
+
+namespace arachne {
+
+struct TrainingRunOptions {
+  std::vector<std::string> clusters;    // preset names, cluster files or inline specs
+  int random_compositions = 0;          // more compositions drawn by the generator from `seed`
+  CompositionGeneratorOptions generator;
+  std::vector<std::string> models = {"llama3-8b"};  // every composition is paired with each
+  double minutes = 60;                  // wall-clock budget; <= 0 means none
+  long long max_updates = 0;            // 0 means none
+  std::string out;                      // weights file, rewritten at every checkpoint
+  double checkpoint_minutes = 5;        // <= 0: write only at the end
+  std::string resume;                   // start from these weights (the optimiser restarts)
+  PolicyConfig config;                  // for a fresh policy; a resumed one keeps its own
+  TrainerOptions trainer;               // its seed is replaced by `seed`
+  std::uint64_t seed = 1;
+};
+
+struct TrainingRunResult {
+  long long updates = 0;          // in this run
+  long long evaluations = 0;      // fills run in this run
+  double elapsed_s = 0;
+  int problems = 0;               // (composition, model) pairs trained on
+  std::vector<std::string> skipped;  // problems left out, each with the reason
+  double last_mean_throughput = 0;
+  double best_throughput = 0;     // best rollout of the run, sequences/s (not comparable across problems)
+  int checkpoints = 0;            // files written, the final one included
+  bool cancelled = false;
+};
+
+using TrainingProgress = std::function<void(const UpdateStats& update, const TrainingRunResult& soFar)>;
+
+// Builds every problem (analytic profiles of the built-in catalog), trains until the budget,
+// the update limit or the cancel flag, and writes `out` with metadata saying how it was
+// trained (seed, updates, evaluations, wall time, problems, resumed-from). Throws LoadError for
+// an unreadable resume file or cluster spec, std::invalid_argument when no problem is usable
+// or `out` is empty.
+TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const TrainingProgress& progress = {},
+                                    const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace arachne

@@ -1,0 +1,111 @@
+// The learned planner behind the Planner interface: rollouts with a given or loaded policy, and
+// the fallback to greedy, with a warning, when the weights file is missing, corrupted or mismatched.
+// torch comes before Qt: Qt's `slots` macro would break the torch headers.
+#include <torch/torch.h>
+
+#include <QtTest>
+
+#include <cstdio>
+#include <fstream>
+
+#include "planning/greedy_planner.h"
+#include "policy/arachne_planner.h"
+#include "policy/policy_io.h"
+#include "policy/policy_network.h"
+#include "planning_world.h"
+
+using namespace arachne;
+
+namespace {
+std::string tempPath(const char* name) {
+  return QDir::temp().filePath(QString("arachne_%1_%2").arg(QCoreApplication::applicationPid()).arg(name)).toStdString();
+}
+PlannerBudget budget() {
+  PlannerBudget b;
+  b.seconds = 30;
+  return b;
+}
+}  // namespace
+
+class TstArachnePlanner : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { torch::manual_seed(2); }
+
+  void plansWithRolloutsOfTheLoadedPolicy() {
+    PlanningWorld world("h100:8x2,a6000:4x2+1x2,a100-40:4x2", "llama3-8b");
+    const std::string path = tempPath("planner.policy");
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    savePolicy(*net, path);
+    ArachnePlanner fromFile(path, 5);
+    const PlannerResult a = fromFile.plan(*world.cost, budget(), 7, {}, nullptr);
+    QVERIFY(a.found);
+    QCOMPARE(a.plan.provenance.planner, std::string("arachne"));
+    QVERIFY(a.stats.evaluations > 0);
+    QVERIFY(!a.stats.best_curve.empty());
+    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 5 sampled)"));
+    QVERIFY(a.report.feasible && a.report.throughput.sequences_per_s > 0);
+    // The same weights given directly, and the same seed: the same plan.
+    ArachnePlanner direct(net, "arachne-untrained", 5);
+    const PlannerResult b = direct.plan(*world.cost, budget(), 7, {}, nullptr);
+    QCOMPARE(b.plan.provenance.planner, std::string("arachne-untrained"));
+    QCOMPARE(b.report.throughput.sequences_per_s, a.report.throughput.sequences_per_s);
+    QCOMPARE(b.plan.templates, a.plan.templates);
+    // An evaluation budget stops the sampled rollouts; the greedy one always runs.
+    PlannerBudget tight = budget();
+    tight.evaluations = 1;
+    const PlannerResult c = direct.plan(*world.cost, tight, 7, {}, nullptr);
+    QVERIFY(c.stats.message.rfind("1 policy rollouts", 0) == 0);
+    std::remove(path.c_str());
+  }
+
+  void unusableWeightsFallBackToGreedyWithAWarning() {
+    PlanningWorld world("a100-40:4x2,a6000:4x2+1x4", "llama3-8b");
+    const PlannerResult greedy = GreedyPlanner().plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(greedy.found);
+
+    const std::string path = tempPath("broken_planner.policy");
+    PolicyConfig small;
+    small.hidden = 16;
+    PolicyNetwork net(small);
+    savePolicy(net, path);
+    {
+      std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(-50, std::ios::end);
+      f.put('\x7f');
+    }
+    std::string warned;
+    const ProgressCallback progress = [&](const PlannerProgress& p) {
+      if (p.message.rfind("warning:", 0) == 0) warned = p.message;
+    };
+    for (const std::string& file : {path, tempPath("missing.policy")}) {
+      warned.clear();
+      ArachnePlanner planner(file);
+      const PlannerResult r = planner.plan(*world.cost, budget(), 1, progress, nullptr);
+      QVERIFY2(r.stats.message.rfind("warning: the arachne policy cannot be used (" + file, 0) == 0,
+               r.stats.message.c_str());
+      QVERIFY(!warned.empty());
+      QVERIFY(r.found);
+      QCOMPARE(r.plan.provenance.planner, std::string("greedy"));
+      QCOMPARE(r.report.throughput.sequences_per_s, greedy.report.throughput.sequences_per_s);
+    }
+    QVERIFY(ArachnePlanner(path).plan(*world.cost, budget(), 1, {}, nullptr).stats.message.find("payload_fnv1a64") !=
+            std::string::npos);
+    std::remove(path.c_str());
+  }
+
+  void tooManyGpuTypesFallBackToo() {
+    PolicyConfig two;
+    two.t_max = 2;
+    ArachnePlanner planner(std::make_shared<PolicyNetwork>(two), "arachne");
+    PlanningWorld world("h100:8x1,a6000:4x1,a100-40:4x1", "llama3-8b");
+    const PlannerResult r = planner.plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY2(r.stats.message.find("3 GPU types exceed the policy's limit of 2") != std::string::npos,
+             r.stats.message.c_str());
+    QCOMPARE(r.plan.provenance.planner, std::string("greedy"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TstArachnePlanner)
+#include "tst_arachne_planner.moc"

@@ -1,0 +1,170 @@
+// The policy driving the construction episode: the view's masks are the episode's, every sampled
+// action is admitted, rewards add up, greedy is deterministic, stored decisions re-evaluate.
+// torch comes before Qt: Qt's `slots` macro would break the torch headers.
+#include <torch/torch.h>
+
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+#include "policy/composition_generator.h"
+#include "policy/exploration_schedule.h"
+#include "policy/policy_episode_view.h"
+#include "policy/policy_network.h"
+#include "policy/policy_rollout.h"
+#include "policy/policy_state.h"
+#include "planning_world.h"
+
+using namespace arachne;
+
+namespace {
+
+const std::vector<std::string> kTypes = {"h100", "a100-40", "a100-80", "a6000", "l40s", "a5000"};
+
+std::vector<Composition> compositions(int count, int maxGpus, std::uint64_t seed) {
+  CompositionGeneratorOptions o;
+  o.max_gpus = maxGpus;
+  o.gpu_types = kTypes;
+  const CompositionGenerator gen(GpuCatalog::builtin(), o);
+  std::mt19937_64 rng(seed);
+  std::vector<Composition> out;
+  for (int i = 0; i < count; ++i) out.push_back(gen.draw(rng));
+  return out;
+}
+
+bool sameChoices(const PolicyRollout& a, const PolicyRollout& b) {
+  if (a.steps.size() != b.steps.size()) return false;
+  for (size_t i = 0; i < a.steps.size(); ++i)
+    if (!(a.steps[i].choice == b.steps[i].choice)) return false;
+  return true;
+}
+
+}  // namespace
+
+class TstPolicyRollout : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { torch::manual_seed(3); }
+
+  // Along random admitted constructions, every policy mask entry equals the episode's entry for
+  // the same choice.
+  void viewMasksAreTheEpisodeMasks() {
+    const PolicyConfig config;
+    std::mt19937_64 rng(5);
+    int checked = 0;
+    for (const Composition& c : compositions(25, 256, 11)) {
+      PlanningWorld world(c, "llama3-8b");
+      ConstructionEpisode episode(*world.cost);
+      const PolicyState state(config, *world.cost);
+      const PolicyEpisodeView view(state, episode);
+      while (!episode.done()) {
+        const PolicyDecision depth = view.depthDecision(episode);
+        const Mask dm = episode.depthMask();
+        for (size_t i = 0; i < depth.mask.size(); ++i) QCOMPARE(depth.mask[i] != 0, i < dm.size() && dm[i] != 0);
+        TemplateChoice choice;
+        choice.depth = ExplorationSchedule::uniformChoice(depth.mask, rng);
+        for (int s = 0; s < choice.depth; ++s) {
+          const PolicyDecision device = view.deviceDecision(episode, choice, depth);
+          const Mask vm = episode.deviceMask(choice);
+          for (int slot = 0; slot < config.t_max; ++slot)
+            QCOMPARE(device.mask[static_cast<size_t>(slot)] != 0,
+                     slot < state.typeCount() && vm[static_cast<size_t>(view.gpuOf(slot))] != 0);
+          const int gpu = view.gpuOf(ExplorationSchedule::uniformChoice(device.mask, rng));
+          const PolicyDecision tp = view.tpDecision(episode, choice, gpu, depth);
+          const Mask tm = episode.tpMask(choice, gpu);
+          for (int i = 0; i < config.k_max; ++i) {
+            const int k = episode.space().tpIndex(view.tpOf(i));
+            QCOMPARE(tp.mask[static_cast<size_t>(i)] != 0, k >= 0 && tm[static_cast<size_t>(k)] != 0);
+          }
+          choice.stages.push_back({gpu, view.tpOf(ExplorationSchedule::uniformChoice(tp.mask, rng))});
+          ++checked;
+        }
+        episode.step(choice);  // throws when a mapped choice is not admitted
+      }
+      QCOMPARE(view.freePerNode(episode).size(), c.nodes().size());
+    }
+    QVERIFY(checked > 50);
+  }
+
+  // The untrained policy, sampling with and without the exploration rules: the episode never
+  // rejects a choice and the rewards add up to the final plan's throughput.
+  void sampledRolloutsAreAdmittedAndAddUp() {
+    const PolicyConfig config;
+    PolicyNetwork net(config);
+    std::mt19937_64 rng(9);
+    int rollouts = 0, exploratory = 0;
+    for (const Composition& c : compositions(12, 128, 21)) {
+      PlanningWorld world(c, "llama3-8b");
+      ConstructionEpisode episode(*world.cost);
+      const PolicyState state(config, *world.cost);
+      const PolicyEpisodeView view(state, episode);
+      for (int r = 0; r < 4; ++r) {
+        RolloutOptions o;
+        o.force_first_depth = r == 1;
+        o.uniform_devices = r == 2;
+        std::vector<double> seen;  // the episode's throughput after every step
+        o.after_step = [&](const ConstructionEpisode& e) {
+          QCOMPARE(e.stepCount(), int(seen.size()) + 1);
+          seen.push_back(e.throughput());
+        };
+        const PolicyRollout roll = runPolicyRollout(net, view, episode, rng, o);
+        QCOMPARE(seen.size(), roll.steps.size());
+        QVERIFY(!seen.empty() && seen.back() == roll.throughput);
+        ++rollouts;
+        double sum = 0;
+        for (const auto& s : roll.steps) {
+          sum += s.outcome.reward;
+          QCOMPARE(int(s.decisions.size()), 1 + 2 * s.choice.depth);
+          for (const auto& d : s.decisions) {
+            QVERIFY(d.mask[static_cast<size_t>(d.action)]);
+            QVERIFY(std::isfinite(d.log_prob) && d.log_prob <= 0);
+            exploratory += d.exploratory;
+            if (o.uniform_devices && d.kind == DecisionKind::Device) QVERIFY(d.exploratory);
+            if (!o.force_first_depth && !o.uniform_devices) QVERIFY(!d.exploratory);
+          }
+        }
+        QCOMPARE(roll.total_reward, sum);
+        if (roll.throughput > 0)
+          QVERIFY2(std::abs(roll.total_reward - roll.throughput) <= 1e-9 * roll.throughput,
+                   qPrintable(QString("%1 vs %2").arg(roll.total_reward).arg(roll.throughput)));
+        QCOMPARE(roll.throughput, episode.throughput());
+      }
+    }
+    QCOMPARE(rollouts, 48);
+    QVERIFY(exploratory > 0);
+  }
+
+  void greedyIsDeterministicAndDecisionsReevaluate() {
+    const PolicyConfig config;
+    PolicyNetwork net(config);
+    PlanningWorld world("h100:8x2,a6000:4x2+1x2,a100-40:4x2", "llama3-8b");
+    ConstructionEpisode episode(*world.cost);
+    const PolicyState state(config, *world.cost);
+    const PolicyEpisodeView view(state, episode);
+    std::mt19937_64 a(1), b(2);
+    RolloutOptions greedy;
+    greedy.greedy = true;
+    const PolicyRollout g1 = runPolicyRollout(net, view, episode, a, greedy);
+    const PolicyRollout g2 = runPolicyRollout(net, view, episode, b, greedy);
+    QVERIFY(sameChoices(g1, g2));
+    QCOMPARE(g1.throughput, g2.throughput);
+
+    std::mt19937_64 s1(7), s2(7);
+    const PolicyRollout r1 = runPolicyRollout(net, view, episode, s1);
+    const PolicyRollout r2 = runPolicyRollout(net, view, episode, s2);
+    QVERIFY(sameChoices(r1, r2));  // a seed reproduces a sampled rollout
+
+    std::vector<const PolicyDecision*> all;
+    for (const auto& s : r1.steps)
+      for (const auto& d : s.decisions) all.push_back(&d);
+    QVERIFY(!all.empty());
+    const auto ev = net.evaluate(all);
+    for (size_t i = 0; i < all.size(); ++i)
+      QVERIFY(std::abs(ev.log_prob[static_cast<int64_t>(i)].item<float>() - all[i]->log_prob) < 1e-4f);
+  }
+};
+
+QTEST_GUILESS_MAIN(TstPolicyRollout)
+#include "tst_policy_rollout.moc"

@@ -1,0 +1,103 @@
+// A short training run: problem mix, update limit, progress, the weights file with its
+// metadata, resuming from it, cancellation.
+#include <QtTest>
+
+#include <atomic>
+#include <cstdio>
+
+#include "io/load_error.h"
+#include "policy/policy_io.h"
+#include "policy/policy_training_run.h"
+
+using namespace arachne;
+
+namespace {
+std::string tempPath(const char* name) {
+  return QDir::temp().filePath(QString("arachne_%1_%2").arg(QCoreApplication::applicationPid()).arg(name)).toStdString();
+}
+TrainingRunOptions small() {
+  TrainingRunOptions o;
+  o.clusters = {"a100-40:4x2,a6000:4x2+1x2"};
+  o.random_compositions = 2;
+  o.generator.max_gpus = 32;
+  o.generator.gpu_types = {"h100", "a100-40", "a6000", "l40s"};
+  o.models = {"llama3-8b"};
+  o.max_updates = 3;
+  o.minutes = 5;
+  o.checkpoint_minutes = 0;
+  o.config.hidden = 32;
+  o.config.d_max = 8;
+  o.trainer.group_size = 4;
+  o.trainer.problems_per_update = 2;
+  o.trainer.imitation_interval = 2;
+  o.seed = 3;
+  return o;
+}
+}  // namespace
+
+class TstPolicyTrainingRun : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void trainsWritesAndResumes() {
+    TrainingRunOptions o = small();
+    o.out = tempPath("run.policy");
+    int calls = 0;
+    const TrainingRunResult r = runPolicyTraining(o, [&](const UpdateStats& u, const TrainingRunResult& soFar) {
+      ++calls;
+      QCOMPARE(u.update, soFar.updates);
+      QCOMPARE(u.rollouts, 8);
+    });
+    QCOMPARE(r.updates, 3LL);
+    QCOMPARE(calls, 3);
+    QCOMPARE(r.problems, 3);
+    QVERIFY(r.skipped.empty());
+    QVERIFY(r.evaluations > 0);
+    QCOMPARE(r.checkpoints, 1);
+    const LoadedPolicy first = loadPolicy(o.out);
+    QCOMPARE(first.metadata.at("updates").get<long long>(), 3LL);
+    QCOMPARE(first.metadata.at("seed").get<long long>(), 3LL);
+    QCOMPARE(first.metadata.at("evaluations").get<long long>(), r.evaluations);
+    QCOMPARE(first.metadata.at("problems").size(), size_t(3));
+    QVERIFY(first.network != nullptr);
+
+    TrainingRunOptions again = small();
+    again.resume = o.out;
+    again.out = tempPath("resumed.policy");
+    again.max_updates = 1;
+    const TrainingRunResult r2 = runPolicyTraining(again);
+    QCOMPARE(r2.updates, 1LL);
+    const LoadedPolicy second = loadPolicy(again.out);
+    QCOMPARE(second.metadata.at("resumed_from").at("file").get<std::string>(), o.out);
+    QCOMPARE(second.metadata.at("resumed_from").at("metadata").at("updates").get<long long>(), 3LL);
+    std::remove(o.out.c_str());
+    std::remove(again.out.c_str());
+  }
+
+  void cancelStopsBeforeTheNextUpdate() {
+    TrainingRunOptions o = small();
+    o.out = tempPath("cancelled.policy");
+    std::atomic<bool> cancel{true};
+    const TrainingRunResult r = runPolicyTraining(o, {}, &cancel);
+    QVERIFY(r.cancelled);
+    QCOMPARE(r.updates, 0LL);
+    QCOMPARE(loadPolicy(o.out).metadata.at("updates").get<long long>(), 0LL);
+    std::remove(o.out.c_str());
+  }
+
+  void badInputsAreReported() {
+    TrainingRunOptions o = small();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPolicyTraining(o));  // no output file
+    o.out = tempPath("never.policy");
+    o.resume = tempPath("does-not-exist.policy");
+    QVERIFY_THROWS_EXCEPTION(LoadError, runPolicyTraining(o));
+    o.resume.clear();
+    o.clusters = {"h100:8x1,a6000:4x1,a100-40:4x1"};
+    o.random_compositions = 0;
+    o.config.t_max = 2;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPolicyTraining(o));  // the only problem is skipped
+  }
+};
+
+QTEST_GUILESS_MAIN(TstPolicyTrainingRun)
+#include "tst_policy_training_run.moc"
