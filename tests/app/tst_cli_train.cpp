@@ -80,6 +80,11 @@ class TstCliTrain : public QObject {
     const Run b = cli(planArgs("arachne"), corrupted);
     QCOMPARE(b.code, 0);
     QVERIFY2(b.err.contains("warning:") && b.err.contains(corrupted), qPrintable(b.err));
+
+    const Run c = cli({"compare", "--cluster", kSmall, "--model", "llama3-8b", "--planners", "greedy,arachne"}, missing);
+    QCOMPARE(c.code, 0);
+    QVERIFY2(c.err.contains("arachne-cli compare: arachne: warning:"), qPrintable(c.err));
+    QVERIFY(c.out.contains("warning: see stderr"));
   }
 
   void trainWritesAFileThatArachneLoadsAndResumes() {
