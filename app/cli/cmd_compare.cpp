@@ -51,6 +51,11 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
       std::string note = r.stats.refused ? r.stats.message
                          : r.stats.cancelled ? "interrupted: best so far"
                          : r.found ? "" : "no feasible plan";
+      // E.g. arachne without usable weights planned with greedy: the table must not pass it off as the policy.
+      if (r.stats.message.rfind("warning:", 0) == 0) {
+        err << "arachne-cli compare: " << n << ": " << r.stats.message << "\n";
+        if (note.empty()) note = "warning: see stderr";
+      }
       if (r.stats.cancelled) interrupted = true;
       if (r.found) {
         any = true;

@@ -30,6 +30,7 @@ Command presetsCommand();
 Command planCommand();     // cmd_plan.cpp
 Command compareCommand();  // cmd_compare.cpp
 Command validateCommand();  // cmd_validate.cpp
+Command trainCommand();     // cmd_train.cpp
 
 // Every command in the order `arachne-cli --help` lists them.
 const std::vector<Command>& commands();

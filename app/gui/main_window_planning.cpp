@@ -119,6 +119,8 @@ void MainWindow::showResult() {
                        .arg(l.toString(r.stats.evaluations))
                        .arg(l.toString(r.stats.elapsed_s, 'f', 1));
   if (r.stats.cancelled) status += QLatin1Char(' ') + tr("Cancelled; the best plan so far is shown.");
+  // E.g. the learned planner without usable weights planned with greedy: say so, not just "Done".
+  if (r.stats.message.rfind("warning:", 0) == 0) status += QLatin1Char('\n') + QString::fromStdString(r.stats.message);
   plannerPanel_->setStatus(status);
   planView_->setPlan(r.plan, r.report);
   memoryChart_->setPlan(r.plan, r.report);

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
 
 #include "planning_backend.h"
@@ -14,6 +15,7 @@ namespace arachne::test {
 class FakePlanningBackend : public gui::PlanningBackend {
  public:
   mutable std::atomic<bool> gate{true};  // false holds the job until it is set again
+  std::string message;                   // the result's stats.message (set before planning)
 
   std::vector<std::string> plannerNames() const override { return {"fake-greedy", "fake-random"}; }
 
@@ -64,6 +66,7 @@ class FakePlanningBackend : public gui::PlanningBackend {
       r.report.throughput.sequences_per_s = throughput;
       r.plan.provenance.planner = request.planner;
       r.stats.evaluations = 3;
+      r.stats.message = message;
       return r;
     };
   }

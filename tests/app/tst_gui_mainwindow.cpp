@@ -83,6 +83,23 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(w.plannerPanel()->status().contains("3"));
   }
 
+  // The learned planner without usable weights plans with greedy: the status says so after "Done".
+  void fallbackWarningShowsInTheStatus() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    backend_.message = "warning: the arachne policy cannot be used (x.policy: cannot open the policy file); planned with greedy";
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    backend_.message.clear();
+    QVERIFY(w.plannerPanel()->status().contains("Done"));
+    QVERIFY2(w.plannerPanel()->status().contains("warning: the arachne policy cannot be used"),
+             qPrintable(w.plannerPanel()->status()));
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(!w.plannerPanel()->status().contains("warning:"));
+  }
+
   void whyDroppedSelectionHighlightsNode() {
     MainWindow w(GpuCatalog::builtin(), backend_);
     QVERIFY(w.loadCluster(QStringLiteral("h100:4x3")));

@@ -1,0 +1,152 @@
+// `train`: train the learned planner's policy over a problem mix, with progress and checkpoints.
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+
+#include "cluster/cluster_spec.h"
+#include "commands.h"
+#include "planning_session.h"
+#include "policy/policy_training_run.h"
+
+namespace arachne::cli {
+
+namespace {
+
+constexpr double kMaxMinutes = 7 * 24 * 60;
+constexpr double kProgressEveryS = 10;
+
+double parseMinutes(const std::string& option, const std::string& text, bool allowZero) {
+  double m = 0;
+  size_t used = 0;
+  try {
+    m = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(allowZero ? m >= 0 : m > 0) || m > kMaxMinutes)
+    throw UsageError("option '" + option + "' needs a number of minutes in " + (allowZero ? "[0, " : "(0, ") +
+                     std::to_string(static_cast<int>(kMaxMinutes)) + "], got '" + text + "'");
+  return m;
+}
+
+std::vector<std::string> splitList(const std::string& option, const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item.empty()) throw UsageError("option '" + option + "' has an empty item in '" + text + "'");
+    items.push_back(item);
+  }
+  if (items.empty()) throw UsageError("option '" + option + "' needs at least one item");
+  return items;
+}
+
+// The default mix: every preset, random compositions of the generator, dense and MoE models.
+TrainingRunOptions defaultMix() {
+  TrainingRunOptions o;
+  o.clusters = presetNames();
+  o.random_compositions = 32;
+  o.models = {"llama3-8b", "qwen3-32b", "mixtral-8x7b", "qwen3-30b-a3b"};
+  return o;
+}
+
+template <typename... Values>
+std::string line(const char* format, Values... values) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, format, values...);
+  return buf;
+}
+
+int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const ParsedArgs a = parseArgs(cmd, args);
+  if (a.help()) {
+    out << helpText(cmd);
+    return kExitOk;
+  }
+  TrainingRunOptions o = defaultMix();
+  o.out = *a.value("--out");
+  if (auto v = a.value("--minutes")) o.minutes = parseMinutes("--minutes", *v, false);
+  if (auto v = a.value("--checkpoint-minutes")) o.checkpoint_minutes = parseMinutes("--checkpoint-minutes", *v, true);
+  if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
+  if (auto v = a.value("--updates")) o.max_updates = parseIntOption("--updates", *v, 1, 100000000);
+  if (auto v = a.value("--random")) o.random_compositions = parseIntOption("--random", *v, 0, 100000);
+  if (auto v = a.value("--cluster")) o.clusters = {*v};
+  if (auto v = a.value("--models")) o.models = splitList("--models", *v);
+  if (auto v = a.value("--resume")) o.resume = *v;
+
+  out << "training the arachne policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
+      << " random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
+      << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume) << "\n";
+  out.flush();
+
+  long long episodes = 0;
+  int checkpointsSeen = 0;
+  double lastLine = -kProgressEveryS;
+  TrainingRunResult result;
+  {
+    CancelOnSigint sigint;
+    auto progress = [&](const UpdateStats& u, const TrainingRunResult& soFar) {
+      episodes += u.rollouts;
+      if (soFar.checkpoints > checkpointsSeen) {
+        checkpointsSeen = soFar.checkpoints;
+        out << "checkpoint " << checkpointsSeen << " written to " << o.out << "\n";
+      }
+      if (soFar.elapsed_s - lastLine < kProgressEveryS) return;
+      lastLine = soFar.elapsed_s;
+      out << "update " << u.update << ": "
+          << line("%.0f episodes, %.0f evaluations, mean reward %.3f seq/s (this update), best %.3f seq/s, "
+                  "forced depth p=%.2f, %.1f s",
+                  static_cast<double>(episodes), static_cast<double>(soFar.evaluations), u.mean_throughput,
+                  soFar.best_throughput, u.forced_depth_probability, soFar.elapsed_s)
+          << "\n";
+      out.flush();
+    };
+    try {
+      result = runPolicyTraining(o, progress, sigint.flag());
+    } catch (const std::invalid_argument& e) {
+      err << "arachne-cli train: " << e.what() << "\n";
+      return kExitBadInput;
+    }
+  }
+  out << "problems: " << result.problems << " (composition, model) pairs";
+  if (!result.skipped.empty()) out << ", " << result.skipped.size() << " skipped";
+  out << "\n";
+  for (const auto& s : result.skipped) err << "  skipped " << s << "\n";
+  out << "done" << (result.cancelled ? " (interrupted)" : "") << ": " << result.updates << " updates, " << episodes
+      << " episodes, " << result.evaluations << " evaluations in "
+      << line("%.1f s; last mean reward %.3f seq/s, best %.3f seq/s", result.elapsed_s,
+              result.last_mean_throughput, result.best_throughput)
+      << "\n";
+  out << "wrote " << o.out << " (" << result.checkpoints << " checkpoint(s))\n";
+  return kExitOk;
+}
+
+}  // namespace
+
+Command trainCommand() {
+  CommandSpec s;
+  s.name = "train";
+  s.summary = "train the learned planner's policy (for --planner arachne)";
+  s.details =
+      "Trains one policy across compositions and models (docs/learned-planner.md): by default every\n"
+      "preset plus --random compositions of the generator (2-4 GPU types, 8-512 GPUs, non-uniform\n"
+      "nodes), each paired with llama3-8b, qwen3-32b, mixtral-8x7b and qwen3-30b-a3b. A progress\n"
+      "line about every 10 s gives the episodes (policy rollouts), plan evaluations, this update's\n"
+      "mean reward and the run's best (sequences/s; problems differ in scale). The weights file is\n"
+      "rewritten at every checkpoint and at the end; Ctrl-C ends the run cleanly and saves it.\n"
+      "--resume starts from a weights file (its size settings are kept; the optimiser restarts).\n"
+      "Planning with a trained file: ARACHNE_POLICY_WEIGHTS=FILE arachne-cli plan --planner arachne.";
+  s.options = {
+      {"--out", "FILE", "the weights file to write (rewritten at every checkpoint)", true},
+      {"--minutes", "M", "wall-clock budget in minutes, fractions allowed (default 60)", false},
+      {"--seed", "N", "random seed of the initial weights, compositions and rollouts (default 1)", false},
+      {"--resume", "FILE", "continue training these weights", false},
+      {"--checkpoint-minutes", "M", "minutes between checkpoints; 0 writes only at the end (default 5)", false},
+      {"--updates", "N", "stop after N updates even if time is left", false},
+      {"--cluster", "SPEC", "train on this one cluster instead of the presets", false},
+      {"--random", "N", "random compositions added to the clusters (default 32)", false},
+      {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b)", false},
+  };
+  return {s, runTrain};
+}
+
+}  // namespace arachne::cli

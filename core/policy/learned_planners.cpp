@@ -1,0 +1,59 @@
+// The learned planners' registration and the lookup of the shipped weights file.
+#include "policy/learned_planners.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <system_error>
+
+#include "planning/planner_extensions.h"
+#include "policy/arachne_planner.h"
+#include "policy/policy_network.h"
+
+#ifndef ARACHNE_RESOURCE_DIR
+#error "ARACHNE_RESOURCE_DIR must name the source tree's resources/ directory"
+#endif
+
+namespace arachne {
+
+namespace {
+
+// The untrained network is built on first use (seeded) and shared by every planner made
+// afterwards: planning never changes its weights.
+struct UntrainedNetwork {
+  std::once_flag once;
+  std::shared_ptr<PolicyNetwork> network;
+  std::shared_ptr<PolicyNetwork> get(std::uint64_t seed) {
+    std::call_once(once, [&] {
+      torch::manual_seed(seed);
+      network = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    });
+    return network;
+  }
+};
+
+}  // namespace
+
+std::string defaultPolicyWeightsPath() {
+  if (const char* env = std::getenv("ARACHNE_POLICY_WEIGHTS"); env && *env) return env;
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path installed = exe.parent_path() / "arachne.policy";
+    if (std::filesystem::exists(installed, ec)) return installed.string();
+  }
+  return std::string(ARACHNE_RESOURCE_DIR) + "/policy/arachne.policy";
+}
+
+void registerLearnedPlanners(const std::string& weightsPath, std::uint64_t untrainedSeed) {
+  registerPlanner("arachne", [weightsPath]() -> std::unique_ptr<Planner> {
+    return std::make_unique<ArachnePlanner>(weightsPath.empty() ? defaultPolicyWeightsPath() : weightsPath);
+  });
+  auto untrained = std::make_shared<UntrainedNetwork>();
+  registerPlanner("arachne-untrained", [untrainedSeed, untrained]() -> std::unique_ptr<Planner> {
+    return std::make_unique<ArachnePlanner>(untrained->get(untrainedSeed), "arachne-untrained");
+  });
+}
+
+}  // namespace arachne

@@ -1,0 +1,22 @@
+// Registers the learned planners (`arachne`, `arachne-untrained`) with makePlanner(); torch-free,
+// so the CLI's and the GUI's main() can call it without seeing torch.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace arachne {
+
+// Where `arachne` reads its weights: $ARACHNE_POLICY_WEIGHTS when set; else arachne.policy next
+// to the running executable when present (an installed copy); else the source tree's
+// resources/policy/arachne.policy (a compile definition), whether it exists or not: a missing
+// file makes `arachne` plan with greedy and say why.
+std::string defaultPolicyWeightsPath();
+
+// `arachne` loads `weightsPath` (empty: defaultPolicyWeightsPath(), resolved at each planning
+// run) and falls back to greedy with a "warning:" message when the file is missing, corrupted or
+// mismatched. `arachne-untrained` plans with a network of the default PolicyConfig initialised
+// from `untrainedSeed` (the same weights on every run).
+void registerLearnedPlanners(const std::string& weightsPath = {}, std::uint64_t untrainedSeed = 1);
+
+}  // namespace arachne
