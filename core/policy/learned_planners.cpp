@@ -58,12 +58,12 @@ void registerLearnedPlanners(const std::string& weightsPath, std::uint64_t untra
   registerPlanner("arachne", [weightsPath]() -> std::unique_ptr<Planner> {
     return std::make_unique<ArachnePlanner>(weightsPath.empty() ? defaultPolicyWeightsPath() : weightsPath);
   });
-  registerPlanner("flat-rl", []() -> std::unique_ptr<Planner> {
-    return std::make_unique<FlatRlPlanner>(defaultFlatRlWeightsPath());
-  });
   auto untrained = std::make_shared<UntrainedNetwork>();
   registerPlanner("arachne-untrained", [untrainedSeed, untrained]() -> std::unique_ptr<Planner> {
     return std::make_unique<ArachnePlanner>(untrained->get(untrainedSeed), "arachne-untrained");
+  });
+  registerPlanner("flat-rl", []() -> std::unique_ptr<Planner> {
+    return std::make_unique<FlatRlPlanner>(defaultFlatRlWeightsPath());
   });
 }
 
