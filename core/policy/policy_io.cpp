@@ -129,14 +129,14 @@ LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected, c
   if (planner != "arachne" && planner != "flat-rl")
     throw LoadError(path, "config.planner", "'" + planner + "' is not a policy kind (arachne or flat-rl)");
   c.flat = planner == "flat-rl";
-  if (expectFlat && *expectFlat != c.flat)
+  const bool* wantFlat = expectFlat ? expectFlat : expected ? &expected->flat : nullptr;
+  if (wantFlat && *wantFlat != c.flat) {
+    auto kind = [](bool flat) { return flat ? "a flat-rl policy" : "an arachne policy"; };
     throw LoadError(path, "config.planner",
-                    std::string("the file holds a ") + c.plannerName() + " policy, the planner expects a" +
-                        (*expectFlat ? " flat-rl" : "n arachne") + " policy");
-  if (expected && expected->flat != c.flat)
-    throw LoadError(path, "config.planner",
-                    std::string("the file holds a ") + c.plannerName() + " policy, the planner expects a" +
-                        (expected->flat ? " flat-rl" : "n arachne") + " policy");
+                    std::string("the file holds ") + kind(c.flat) + ", the planner expects " + kind(*wantFlat));
+  }
+  if (expectFlat && expected && expected->flat != *expectFlat)
+    throw std::invalid_argument("loadPolicy: the expected config and the expected kind disagree");
   if (expected) {
     const std::pair<const char*, std::pair<int, int>> fields[] = {
         {"t_max", {c.t_max, expected->t_max}}, {"d_max", {c.d_max, expected->d_max}},

@@ -215,8 +215,7 @@ class TstFlatRl : public QObject {
     } catch (const LoadError& e) {
       const std::string m = e.what();
       QVERIFY2(m.find("config.planner") != std::string::npos, m.c_str());
-      QVERIFY2(m.find("holds a arachne") != std::string::npos || m.find("holds an arachne") != std::string::npos ||
-                   m.find("arachne policy") != std::string::npos,
+      QVERIFY2(m.find("the file holds an arachne policy, the planner expects a flat-rl policy") != std::string::npos,
                m.c_str());
     }
     try {
