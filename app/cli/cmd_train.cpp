@@ -48,6 +48,7 @@ TrainingRunOptions defaultMix() {
   o.models = {"llama3-8b", "qwen3-32b", "mixtral-8x7b", "qwen3-30b-a3b"};
   o.trainer.greedy_demonstrations = true;
   o.trainer.imitation_interval = 1;
+  o.trainer.demonstration_epochs = 100;
   return o;
 }
 
@@ -88,6 +89,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
       throw UsageError("option '--demonstrations greedy' is for the arachne policy: flat-rl's raw decisions cannot replay greedy's filled templates");
     o.trainer.greedy_demonstrations = *v == "greedy";
   }
+  if (auto v = a.value("--demonstration-epochs"))
+    o.trainer.demonstration_epochs = parseIntOption("--demonstration-epochs", *v, 0, 100000);
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
@@ -125,6 +128,12 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
       return kExitBadInput;
     }
   }
+  if (result.demonstration_decisions > 0)
+    out << "greedy demonstrations: " << result.demonstration_decisions << " decisions cloned over "
+        << result.demonstration_epochs << " passes, loss "
+        << line("%.3f -> %.3f; %.1f s with the greedy runs", result.demonstration_first_loss,
+                result.demonstration_last_loss, result.demonstration_s)
+        << "\n";
   out << "problems: " << result.problems << " (composition, model) pairs";
   if (!result.skipped.empty()) out << ", " << result.skipped.size() << " skipped";
   out << "\n";
@@ -168,6 +177,7 @@ Command trainCommand() {
       {"--random", "N", "random compositions added to the clusters (default 32)", false},
       {"--demonstrations", "greedy|none",
        "start each problem's self-imitation buffer with the greedy planner's plan (default greedy)", false},
+      {"--demonstration-epochs", "N", "behaviour-cloning passes over the demonstrations before PPO (default 100)", false},
       {"--imitation-interval", "N", "updates between self-imitation steps; 0 never (default 1)", false},
       {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b)", false},
   };

@@ -22,6 +22,13 @@ ArachnePlanner::ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::stri
 
 ArachnePlanner::~ArachnePlanner() = default;
 
+double ArachnePlanner::samplingTemperature(int rollout) {
+  // A trained policy is sharp (it imitates its best plans), so sampling at temperature 1 mostly
+  // repeats the greedy rollout; every other sampled rollout is drawn flatter to spread the search.
+  static constexpr double kTemperatures[] = {1.0, 1.5, 1.0, 2.0};
+  return rollout <= 0 ? 1.0 : kTemperatures[static_cast<size_t>(rollout - 1) % 4];
+}
+
 PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
                                    const ProgressCallback& progress, const std::atomic<bool>* cancel) {
   std::string problem;
@@ -63,13 +70,21 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   // compare planners at equal evaluations); otherwise the rollout cap bounds planning time.
   const bool byEvaluations = budget.evaluations > 0;
   int idle = 0;
+  long long counted = 0;  // evaluations of the current rollout already given to `run`
   for (int r = 0; byEvaluations || r <= sampled_; ++r) {
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
     RolloutOptions o;
     o.greedy = r == 0;
-    o.after_step = [&run](const ConstructionEpisode& e) { run.offer(e); };
+    o.temperature = samplingTemperature(r);
+    counted = 0;
+    // Evaluations are counted before each offer, so the best-so-far curve is exact per step.
+    o.after_step = [&run, &counted](const ConstructionEpisode& e) {
+      run.addEvaluations(e.evaluations() - counted);
+      counted = e.evaluations();
+      run.offer(e);
+    };
     const PolicyRollout roll = runPolicyRollout(*net, view, episode, rng, o);
-    run.addEvaluations(roll.evaluations);
+    run.addEvaluations(roll.evaluations - counted);
     ++rollouts;
     run.progress(byEvaluations ? static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations)
                                : static_cast<double>(r + 1) / (sampled_ + 1),

@@ -30,6 +30,10 @@ class ArachnePlanner : public Planner {
   // One greedy rollout, then up to `sampledRollouts` sampled ones (seeded) while the budget
   // lasts, or, when the budget limits evaluations, sampled ones until they are spent; the best plan any of them reached after any step. stats.message says how many rollouts ran, or,
   // on a fallback, begins with "warning:" and the reason the policy could not be used.
+  // Sampling temperature of rollout r (0 is the greedy one): sampled rollouts cycle through
+  // 1, 1.5, 1, 2.
+  static double samplingTemperature(int rollout);
+
   PlannerResult plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
                      const ProgressCallback& progress, const std::atomic<bool>* cancel) override;
 

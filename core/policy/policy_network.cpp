@@ -241,10 +241,14 @@ int PolicyNetwork::decide(PolicyDecision& d, std::mt19937_64* rng) {
   return decide(d, encode(d), rng);
 }
 
-int PolicyNetwork::decide(PolicyDecision& d, const PolicyEncoding& e, std::mt19937_64* rng) {
+int PolicyNetwork::decide(PolicyDecision& d, const PolicyEncoding& e, std::mt19937_64* rng, double temperature) {
   torch::NoGradGuard noGrad;
-  const auto logp = torch::log_softmax(logits(d, e).to(torch::kFloat64), 0).contiguous();
+  const auto raw = logits(d, e).to(torch::kFloat64);
+  const auto logp = torch::log_softmax(raw, 0).contiguous();
   const double* lp = logp.data_ptr<double>();
+  const bool tempered = rng && temperature > 0 && temperature != 1.0;
+  const auto sampling = tempered ? torch::log_softmax(raw / temperature, 0).contiguous() : logp;
+  const double* sp = sampling.data_ptr<double>();
   const int n = static_cast<int>(logp.size(0));
   int action = -1;
   if (!rng) {
@@ -257,7 +261,7 @@ int PolicyNetwork::decide(PolicyDecision& d, const PolicyEncoding& e, std::mt199
     for (int i = 0; i < n; ++i) {
       if (!d.mask[static_cast<size_t>(i)]) continue;
       action = i;  // rounding may leave u above the last sum: the last allowed choice takes it
-      cumulative += std::exp(lp[i]);
+      cumulative += std::exp(sp[i]);
       if (u < cumulative) break;
     }
   }

@@ -55,7 +55,10 @@ class PolicyNetwork : public torch::nn::Module {
   // argmax when rng is null. Writes decision.action and decision.log_prob and returns the action.
   // Throws std::invalid_argument when the mask allows nothing or a size is wrong.
   int decide(PolicyDecision& decision, std::mt19937_64* rng);
-  int decide(PolicyDecision& decision, const PolicyEncoding& encoding, std::mt19937_64* rng);
+  // `temperature` > 1 flattens the sampling distribution (planning's diversity); log_prob stays
+  // the policy's own probability of the action.
+  int decide(PolicyDecision& decision, const PolicyEncoding& encoding, std::mt19937_64* rng,
+             double temperature = 1.0);
   // Writes decision.log_prob for decision.action as it stands (e.g. an exploration rule chose it).
   // Throws std::invalid_argument when the action is not allowed by the mask.
   void score(PolicyDecision& decision, const PolicyEncoding& encoding);

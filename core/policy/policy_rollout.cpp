@@ -37,7 +37,7 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
       depth.exploratory = true;
       network.score(depth, encoding);
     } else {
-      network.decide(depth, encoding, sampler);
+      network.decide(depth, encoding, sampler, options.temperature);
     }
     step.choice.depth = view.depthOf(depth.action);
     step.decisions.push_back(depth);
@@ -48,11 +48,11 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
         device.exploratory = true;
         network.score(device, encoding);
       } else {
-        network.decide(device, encoding, sampler);
+        network.decide(device, encoding, sampler, options.temperature);
       }
       const int gpu = view.gpuOf(device.action);
       PolicyDecision tp = view.tpDecision(episode, step.choice, gpu, depth);
-      network.decide(tp, encoding, sampler);
+      network.decide(tp, encoding, sampler, options.temperature);
       step.choice.stages.push_back({gpu, view.tpOf(tp.action)});
       step.decisions.push_back(std::move(device));
       step.decisions.push_back(std::move(tp));
@@ -65,7 +65,7 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
       int left = layers;
       for (int s = 0; s + 1 < step.choice.depth; ++s) {
         PolicyDecision d = flat->layersDecision(episode, step.choice, a.layers, depth);
-        network.decide(d, encoding, sampler);
+        network.decide(d, encoding, sampler, options.temperature);
         a.layers.push_back(flat->layersOf(step.choice, a.layers, d.action));
         left -= a.layers.back();
         step.decisions.push_back(std::move(d));
@@ -78,10 +78,10 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
       if (!any) {
         placed.why = "no micro-batch size is profiled for every stage of the template within the batch left";
       } else {
-        network.decide(mbs, encoding, sampler);
+        network.decide(mbs, encoding, sampler, options.temperature);
         a.micro_batch = FlatEpisodeView::microBatchOf(mbs.action);
         PolicyDecision reps = flat->replicasDecision(episode, step.choice, a.layers, a.micro_batch, depth);
-        network.decide(reps, encoding, sampler);
+        network.decide(reps, encoding, sampler, options.temperature);
         a.replicas = FlatEpisodeView::replicasOf(reps.action);
         step.decisions.push_back(std::move(mbs));
         step.decisions.push_back(std::move(reps));

@@ -78,6 +78,39 @@ void PolicyTrainer::demonstrate(Problem& p, const CostModel& cost) {
   offer(p, roll);
 }
 
+PolicyTrainer::Cloning PolicyTrainer::cloneDemonstrations(int epochs, const std::atomic<bool>* cancel) {
+  Cloning c;
+  std::vector<const PolicyDecision*> all;
+  for (const auto& p : problems_)
+    for (const ImitationEntry* e : buffer_.imitationSet(p->key, p->state->summary(), 0.0, 1))
+      if (e->composition_key == p->key)
+        for (const auto& d : e->decisions) all.push_back(&d);
+  c.decisions = all.size();
+  if (all.empty()) return c;
+  const size_t batch = static_cast<size_t>(std::max(1, options_.demonstration_batch));
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    if (cancel && cancel->load()) break;
+    std::shuffle(all.begin(), all.end(), rng_);
+    double sum = 0;
+    for (size_t begin = 0; begin < all.size(); begin += batch) {
+      const std::vector<const PolicyDecision*> part(all.begin() + static_cast<std::ptrdiff_t>(begin),
+                                                    all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), begin + batch)));
+      const PolicyEvaluation ev = network_->evaluate(part);
+      const auto loss = -ev.log_prob.mean();
+      optimizer_->adam.zero_grad();
+      loss.backward();
+      torch::nn::utils::clip_grad_norm_(network_->parameters(), options_.max_grad_norm);
+      optimizer_->adam.step();
+      sum += loss.item<double>() * static_cast<double>(part.size());
+    }
+    const double mean = sum / static_cast<double>(all.size());
+    if (epoch == 0) c.first_loss = mean;
+    c.last_loss = mean;
+    c.epochs = epoch + 1;
+  }
+  return c;
+}
+
 void PolicyTrainer::offer(const Problem& p, const PolicyRollout& roll) {
   if (roll.steps.empty() || roll.throughput <= 0) return;
   ImitationEntry e;

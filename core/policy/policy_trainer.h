@@ -2,6 +2,7 @@
 // group-relative advantages, gradient projection, exploration rules and self-imitation.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -40,6 +41,10 @@ struct TrainerOptions {
   // as policy decisions (a demonstration): imitation then anchors the policy to it until its own
   // rollouts find better plans at that depth.
   bool greedy_demonstrations = false;
+  // Passes of behaviour cloning over every demonstration before the first update (a warm start:
+  // the policy first reproduces greedy's constructions, then PPO and self-imitation improve on them).
+  int demonstration_epochs = 0;
+  int demonstration_batch = 64;  // decisions per cloning step
   std::uint64_t seed = 1;
 };
 
@@ -66,6 +71,17 @@ class PolicyTrainer {
   // planner once and offers its construction to the buffer (its evaluations count).
   void addProblem(const CostModel& cost, const std::string& key);
   int problemCount() const;
+
+  // Behaviour cloning over the demonstrations in the buffer (greedy_demonstrations): up to
+  // `epochs` passes in shuffled batches, each step raising their log-probability. Returns the
+  // mean negative log-likelihood of the first and the last pass ({0, 0} when there is nothing to
+  // clone); stops early when `cancel` is set.
+  struct Cloning {
+    size_t decisions = 0;
+    int epochs = 0;
+    double first_loss = 0, last_loss = 0;
+  };
+  Cloning cloneDemonstrations(int epochs, const std::atomic<bool>* cancel = nullptr);
 
   // One update on `problems_per_update` problems taken in turn.
   UpdateStats update();

@@ -41,7 +41,8 @@ nlohmann::json trainerJson(const TrainerOptions& t) {
           {"project_gradients", t.project_gradients},
           {"imitation_interval", t.imitation_interval},
           {"imitation_coef", t.imitation_coef},
-          {"greedy_demonstrations", t.greedy_demonstrations}};
+          {"greedy_demonstrations", t.greedy_demonstrations},
+          {"demonstration_epochs", t.demonstration_epochs}};
 }
 
 }  // namespace
@@ -108,6 +109,11 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                            {"updates", result.updates},
                            {"evaluations", result.evaluations},
                            {"wall_time_s", elapsed()},
+                           {"demonstrations", {{"decisions", result.demonstration_decisions},
+                                               {"epochs", result.demonstration_epochs},
+                                               {"first_loss", result.demonstration_first_loss},
+                                               {"last_loss", result.demonstration_last_loss},
+                                               {"wall_time_s", result.demonstration_s}}},
                            {"problems", keys},
                            {"models", options.models},
                            {"trainer", trainerJson(trainerOptions)}};
@@ -115,6 +121,16 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
     savePolicy(*network, options.out, meta);
     ++result.checkpoints;
   };
+
+  if (trainerOptions.greedy_demonstrations && trainerOptions.demonstration_epochs > 0) {
+    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.demonstration_epochs, cancel);
+    result.demonstration_decisions = c.decisions;
+    result.demonstration_epochs = c.epochs;
+    result.demonstration_first_loss = c.first_loss;
+    result.demonstration_last_loss = c.last_loss;
+  }
+  result.demonstration_s = elapsed();
+  result.evaluations = trainer.evaluations();  // the demonstrations' greedy runs count
 
   double lastCheckpoint = 0;
   while (true) {
@@ -126,7 +142,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
     if (options.minutes > 0 && elapsed() >= options.minutes * 60.0) break;
     const UpdateStats u = trainer.update();
     ++result.updates;
-    result.evaluations += u.evaluations;
+    result.evaluations = trainer.evaluations();
     result.last_mean_throughput = u.mean_throughput;
     result.best_throughput = std::max(result.best_throughput, u.best_throughput);
     result.elapsed_s = elapsed();

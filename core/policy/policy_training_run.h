@@ -40,6 +40,11 @@ struct TrainingRunResult {
   double best_throughput = 0;     // best rollout of the run, sequences/s (not comparable across problems)
   int checkpoints = 0;            // files written, the final one included
   bool cancelled = false;
+  // Behaviour cloning of the greedy demonstrations before the first update (when enabled).
+  size_t demonstration_decisions = 0;
+  int demonstration_epochs = 0;
+  double demonstration_first_loss = 0, demonstration_last_loss = 0;
+  double demonstration_s = 0;     // wall time of the demonstrations and their cloning
 };
 
 using TrainingProgress = std::function<void(const UpdateStats& update, const TrainingRunResult& soFar)>;

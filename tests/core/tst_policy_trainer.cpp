@@ -5,6 +5,7 @@
 
 #include <QtTest>
 
+#include <cmath>
 #include <random>
 
 #include "planning/greedy_planner.h"
@@ -73,8 +74,10 @@ class TstPolicyTrainer : public QObject {
   }
 
   // With demonstrations, adding a problem puts the greedy planner's construction in the
-  // self-imitation buffer before any update, at greedy's depth and throughput; without, nothing.
+  // self-imitation buffer before any update, at greedy's depth and throughput, and cloning it
+  // makes the policy's greedy rollout reproduce it; without demonstrations the buffer is empty.
   void demonstrationsSeedTheImitationBuffer() {
+    torch::manual_seed(2);
     auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
     PlanningWorld world("a100-40:4x2,a6000:4x2+1x4,h100:2x1", "llama3-8b");
     PlannerBudget budget;
@@ -91,6 +94,17 @@ class TstPolicyTrainer : public QObject {
     QVERIFY(std::abs(trainer.imitationBuffer().best("demo", depth) - greedy.report.throughput.sequences_per_s) <=
             1e-9 * greedy.report.throughput.sequences_per_s);
     QVERIFY(trainer.evaluations() >= greedy.stats.evaluations);
+
+    // Cloning the demonstration makes the policy's own greedy rollout build greedy's plan.
+    const double before = greedyThroughput(*net, *world.cost);
+    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(150);
+    QCOMPARE(c.epochs, 150);
+    QVERIFY(c.decisions > 0);
+    QVERIFY2(c.last_loss < 0.5 * c.first_loss, qPrintable(QString("%1 -> %2").arg(c.first_loss).arg(c.last_loss)));
+    const double after = greedyThroughput(*net, *world.cost);
+    qInfo("policy greedy rollout %.3f -> %.3f seq/s; greedy planner %.3f", before, after,
+          greedy.report.throughput.sequences_per_s);
+    QVERIFY(std::abs(after - greedy.report.throughput.sequences_per_s) <= 1e-9 * after);
 
     TrainerOptions none;
     PolicyTrainer plain(net, none);
