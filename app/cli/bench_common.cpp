@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 
 #include "io/load_error.h"
 #include "model/model_catalog.h"
@@ -78,7 +80,18 @@ void BenchOutput::heading(const std::string& section, const std::string& title) 
   if (const char* env = std::getenv("ARACHNE_FLAT_RL_WEIGHTS"); env && *env && section == "curve")
     cmd += "ARACHNE_FLAT_RL_WEIGHTS=" + shellWord(env) + " ";
   cmd += "arachne-cli bench --section " + section;
-  for (const auto& g : options_.given) cmd += " " + shellWord(g);
+  // Only the options that change this section's numbers, so the line pastes cleanly.
+  static const std::map<std::string, std::set<std::string>> relevant = {
+      {"presets", {"--quick", "--models", "--seed", "--budget-s", "--arachne-planner"}},
+      {"exhaustive", {"--quick", "--seed", "--budget-s", "--arachne-planner"}},
+      {"time", {"--quick", "--models", "--seed", "--budget-s", "--repeats", "--arachne-planner"}},
+      {"curve", {"--quick", "--seed", "--curve-evals", "--curve-model", "--arachne-planner"}},
+      {"training", {}}};
+  const auto it = relevant.find(section);
+  for (const auto& [name, value] : options_.given) {
+    if (it != relevant.end() && !it->second.count(name)) continue;
+    cmd += " " + name + (value.empty() ? "" : " " + shellWord(value));
+  }
   out_ << "\n## " << title << "\n\n```\n" << cmd << "\n```\n\n";
   out_.flush();
 }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catalog/gpu_catalog.h"
@@ -28,8 +29,8 @@ struct BenchOptions {
   std::string csv_dir;           // empty: no CSV
   bool quick = false;
   std::string arachne = "arachne";  // the planner in the "arachne" columns (tests: arachne-untrained)
-  // Options as given, to rebuild the command line of a section (set by cmd_bench.cpp).
-  std::vector<std::string> given;
+  // Options as given (name, value; "" for a flag), to rebuild the command line of a section.
+  std::vector<std::pair<std::string, std::string>> given;
 };
 
 // Relative tolerance of "a >= b": equal plans priced twice must pass.

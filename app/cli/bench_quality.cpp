@@ -86,7 +86,7 @@ void benchPresets(BenchOutput& o) {
       ++total;
       passGreedy += okG;
       passRandom += okR;
-      rows.push_back({preset, modelId, seqs(a), grouped(a.result.stats.evaluations), fixed(a.wall_s, 2), seqs(g),
+      rows.push_back({preset, modelId, seqs(a), grouped(a.result.stats.evaluations), fixed(a.wall_s, 3), seqs(g),
                       grouped(g.result.stats.evaluations), randomEvals > 0 ? seqs(r) : "-",
                       grouped(r.result.stats.evaluations), passFail(okG), passFail(okR)});
       csvRows.push_back({preset, modelId, csvNumber(a.throughput(), 6), std::to_string(a.result.stats.evaluations),

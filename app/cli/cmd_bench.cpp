@@ -85,9 +85,7 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   // Every option that changes a number, in a fixed order, for the command lines printed.
   for (const char* name : {"--quick", "--models", "--seed", "--budget-s", "--repeats", "--curve-evals",
                            "--curve-model", "--arachne-planner"}) {
-    if (!a.has(name)) continue;
-    o.given.push_back(name);
-    if (const auto v = a.value(name); v && !v->empty()) o.given.push_back(*v);
+    if (a.has(name)) o.given.emplace_back(name, a.value(name).value_or(""));
   }
 
   BenchOutput bench(o, out, err);

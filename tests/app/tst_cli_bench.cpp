@@ -194,7 +194,7 @@ class TstCliBench : public QObject {
     const Run r = cli({"bench", "--section", "training", "--quick"}, weights);
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
     QVERIFY2(!r.out.contains("warning:"), qPrintable(r.out));
-    QVERIFY(r.out.contains("ARACHNE_POLICY_WEIGHTS=" + weights + " arachne-cli bench --section training --quick"));
+    QVERIFY(r.out.contains("ARACHNE_POLICY_WEIGHTS=" + weights + " arachne-cli bench --section training\n"));
     const Table t = table(r.out, "field");
     QVERIFY(t.rows.contains(QStringList{"seed", "3"}));
     QVERIFY(t.rows.contains(QStringList{"updates", "1"}));
