@@ -90,7 +90,8 @@ void BenchOutput::heading(const std::string& section, const std::string& title) 
   const auto it = relevant.find(section);
   for (const auto& [name, value] : options_.given) {
     if (it != relevant.end() && !it->second.count(name)) continue;
-    cmd += " " + name + (value.empty() ? "" : " " + shellWord(value));
+    cmd.append(" ").append(name);
+    if (!value.empty()) cmd.append(" ").append(shellWord(value));
   }
   out_ << "\n## " << title << "\n\n```\n" << cmd << "\n```\n\n";
   out_.flush();
@@ -105,12 +106,13 @@ void BenchOutput::csv(const std::string& name, const std::vector<std::string>& h
     for (size_t i = 0; i < cells.size(); ++i) {
       const std::string& c = cells[i];
       const bool quote = c.find_first_of(",\"\n") != std::string::npos;
-      std::string q = c;
-      if (quote) {
-        q = "\"";
-        for (char ch : c) q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-        q += "\"";
+      std::string q;
+      if (quote) q.push_back('"');
+      for (char ch : c) {
+        if (quote && ch == '"') q.push_back('"');
+        q.push_back(ch);
       }
+      if (quote) q.push_back('"');
       f << (i ? "," : "") << q;
     }
     f << "\n";

@@ -67,7 +67,9 @@ void describeWeights(BenchOutput& o, const std::string& planner, const std::stri
   const nlohmann::json& m = loaded.metadata;
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"file", "`" + path + "`"});
-  rows.push_back({"command", m.contains("command") ? "`" + metadataValue(m["command"]) + "`" : "not recorded"});
+  std::string command = "not recorded";
+  if (m.contains("command")) command = std::string("`").append(metadataValue(m["command"])).append("`");
+  rows.push_back({"command", command});
   for (const char* key : {"trained_by", "seed", "updates", "evaluations"})
     if (m.contains(key)) rows.push_back({key, metadataValue(m[key])});
   if (m.contains("wall_time_s") && m["wall_time_s"].is_number()) {
