@@ -125,11 +125,11 @@ void BenchOutput::csv(const std::string& name, const std::vector<std::string>& h
 }
 
 std::string markdownTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-                          size_t leftColumns) {
+                          const std::string& align) {
   std::string s = "|";
   for (const auto& h : header) s += " " + h + " |";
   s += "\n|";
-  for (size_t c = 0; c < header.size(); ++c) s += c < leftColumns ? "---|" : "---:|";
+  for (size_t c = 0; c < header.size(); ++c) s += c < align.size() && align[c] == 'r' ? "---:|" : "---|";
   s += "\n";
   for (const auto& r : rows) {
     s += "|";

@@ -84,9 +84,10 @@ class BenchOutput {
   std::vector<std::string> warnings_;
 };
 
-// A Markdown table (GitHub form); columns after the first `leftColumns` are right-aligned.
+// A Markdown table (GitHub form); `align` holds 'l' or 'r' per column (numbers read better
+// right-aligned); missing entries are 'l'.
 std::string markdownTable(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows,
-                          size_t leftColumns);
+                          const std::string& align);
 // Plain number for CSV (no thousands separators); "" for a missing value.
 std::string csvNumber(double v, int decimals);
 

@@ -98,7 +98,7 @@ void benchPresets(BenchOutput& o) {
                          std::to_string(r.result.stats.evaluations), okG ? "1" : "0", okR ? "1" : "0"});
     }
   }
-  o.out() << markdownTable(header, rows, 2) << "\n";
+  o.out() << markdownTable(header, rows, "llrrrrrrrll") << "\n";
   o.out() << "presets: arachne >= greedy on " << passGreedy << "/" << total << ", arachne >= random-10x on "
           << passRandom << "/" << total << ": " << (passGreedy == total && passRandom == total ? "PASS" : "FAIL")
           << "\n";
@@ -157,7 +157,7 @@ void benchExhaustive(BenchOutput& o) {
                          complete ? (ok ? "1" : "0") : ""});
     }
   }
-  o.out() << markdownTable(header, rows, 5) << "\n";
+  o.out() << markdownTable(header, rows, "lrrllrrrrrrl") << "\n";
   o.out() << "exhaustive: arachne >= " << fixed(100 * kOptimumShare, 0) << "% of the optimum on " << pass << "/"
           << counted << " (composition, model) pairs searched completely";
   if (!notCounted.empty()) o.out() << ", " << notCounted.size() << " not counted";

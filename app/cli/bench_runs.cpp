@@ -84,7 +84,7 @@ void describeWeights(BenchOutput& o, const std::string& planner, const std::stri
       continue;
     rows.push_back({key, "`" + metadataValue(value) + "`"});
   }
-  o.out() << "`" << planner << "`:\n\n" << markdownTable({"field", "value"}, rows, 2) << "\n";
+  o.out() << "`" << planner << "`:\n\n" << markdownTable({"field", "value"}, rows, "ll") << "\n";
 }
 
 }  // namespace
@@ -117,7 +117,7 @@ void benchTime(BenchOutput& o) {
                     fixed(*std::max_element(wall.begin(), wall.end()), 3), grouped(median(evals)),
                     fixed(median(thr), 2), ok ? "pass" : "FAIL"});
   }
-  o.out() << markdownTable(header, rows, 1) << "\n";
+  o.out() << markdownTable(header, rows, "lrrrrrrl") << "\n";
   o.out() << "time: median planning time <= " << fixed(kTimeTargetS, 0) << " s for " << pass << "/"
           << opt.models.size() << " models: " << (pass == static_cast<int>(opt.models.size()) ? "PASS" : "FAIL")
           << "\n";
@@ -161,7 +161,7 @@ void benchCurve(BenchOutput& o) {
   o.out() << opt.curve_model << " on " << kCurveCluster << ", every planner given "
           << grouped(static_cast<double>(opt.curve_evals)) << " evaluations, seed " << opt.seed
           << "; best-so-far seq/s at each evaluation count ('-': no plan yet):\n\n";
-  o.out() << markdownTable(header, rows, 1) << "\n";
+  o.out() << markdownTable(header, rows, std::string(header.size(), 'r')) << "\n";
   for (const auto& n : shown) {
     const BenchRun& r = runs[n];
     o.out() << "- " << n << ": final " << (r.result.found ? fixed(r.throughput(), 2) + " seq/s" : "no plan") << " after "
