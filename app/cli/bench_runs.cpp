@@ -121,7 +121,7 @@ void benchTime(BenchOutput& o) {
   o.out() << "time: median planning time <= " << fixed(kTimeTargetS, 0) << " s for " << pass << "/"
           << opt.models.size() << " models: " << (pass == static_cast<int>(opt.models.size()) ? "PASS" : "FAIL")
           << "\n";
-  o.out() << "(wall time of the whole plan() call, weights loading included; seeds " << opt.seed << " to "
+  o.out() << "(wall time of the whole plan() call, which for arachne includes reading its weights file; seeds " << opt.seed << " to "
           << opt.seed + static_cast<std::uint64_t>(opt.repeats) - 1 << "; budget " << fixed(opt.budget_s, 1)
           << " s)\n";
   o.csv("time", {"model", "seed", "wall_s", "evaluations", "seq_per_s"}, csvRows);
