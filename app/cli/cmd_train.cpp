@@ -46,6 +46,8 @@ TrainingRunOptions defaultMix() {
   o.clusters = presetNames();
   o.random_compositions = 32;
   o.models = {"llama3-8b", "qwen3-32b", "mixtral-8x7b", "qwen3-30b-a3b"};
+  o.trainer.greedy_demonstrations = true;
+  o.trainer.imitation_interval = 1;
   return o;
 }
 
@@ -72,6 +74,13 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--cluster")) o.clusters = {*v};
   if (auto v = a.value("--models")) o.models = splitList("--models", *v);
   if (auto v = a.value("--resume")) o.resume = *v;
+  if (auto v = a.value("--demonstrations")) {
+    if (*v != "greedy" && *v != "none")
+      throw UsageError("option '--demonstrations' needs 'greedy' or 'none', got '" + *v + "'");
+    o.trainer.greedy_demonstrations = *v == "greedy";
+  }
+  if (auto v = a.value("--imitation-interval"))
+    o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
   out << "training the arachne policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
       << " random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
@@ -144,6 +153,9 @@ Command trainCommand() {
       {"--updates", "N", "stop after N updates even if time is left", false},
       {"--cluster", "SPEC", "train on this one cluster instead of the presets", false},
       {"--random", "N", "random compositions added to the clusters (default 32)", false},
+      {"--demonstrations", "greedy|none",
+       "start each problem's self-imitation buffer with the greedy planner's plan (default greedy)", false},
+      {"--imitation-interval", "N", "updates between self-imitation steps; 0 never (default 1)", false},
       {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b)", false},
   };
   return {s, runTrain};

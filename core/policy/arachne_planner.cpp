@@ -59,7 +59,11 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   PlannerRun run(budget, progress, cancel);
   std::mt19937_64 rng(seed);
   int rollouts = 0;
-  for (int r = 0; r <= sampled_; ++r) {
+  // With an evaluation budget the planner samples until it is spent (the best-so-far curves
+  // compare planners at equal evaluations); otherwise the rollout cap bounds planning time.
+  const bool byEvaluations = budget.evaluations > 0;
+  int idle = 0;
+  for (int r = 0; byEvaluations || r <= sampled_; ++r) {
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
     RolloutOptions o;
     o.greedy = r == 0;
@@ -67,8 +71,12 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     const PolicyRollout roll = runPolicyRollout(*net, view, episode, rng, o);
     run.addEvaluations(roll.evaluations);
     ++rollouts;
-    run.progress(static_cast<double>(r + 1) / (sampled_ + 1),
+    run.progress(byEvaluations ? static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations)
+                               : static_cast<double>(r + 1) / (sampled_ + 1),
                  std::to_string(rollouts) + " policy rollouts");
+    // A policy that admits nothing would never spend an evaluation budget.
+    idle = roll.evaluations == 0 ? idle + 1 : 0;
+    if (idle >= 64) break;
   }
   return run.finish(episode, name_, version(), seed,
                     std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(rollouts - 1) +

@@ -13,16 +13,22 @@ class PolicyNetwork;
 
 class ArachnePlanner : public Planner {
  public:
+  // Sampled rollouts after the greedy one when the budget has no evaluation limit: 255 keep
+  // planning on paper-3t-512 well under the 2 s target on two cores (docs/learned-planner.md).
+  static constexpr int kDefaultSampledRollouts = 255;
+
   // Loads the weights from `weightsPath` when planning (LoadError -> greedy with a warning).
-  explicit ArachnePlanner(std::string weightsPath, int sampledRollouts = 7, std::string name = "arachne");
+  explicit ArachnePlanner(std::string weightsPath, int sampledRollouts = kDefaultSampledRollouts,
+                          std::string name = "arachne");
   // Plans with the given network (e.g. random weights for `arachne-untrained`).
-  ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::string name, int sampledRollouts = 7);
+  ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::string name,
+                 int sampledRollouts = kDefaultSampledRollouts);
   ~ArachnePlanner() override;
 
   std::string name() const override { return name_; }
   std::string version() const override { return "1"; }
   // One greedy rollout, then up to `sampledRollouts` sampled ones (seeded) while the budget
-  // lasts; the best plan any of them reached after any step. stats.message says how many rollouts ran, or,
+  // lasts, or, when the budget limits evaluations, sampled ones until they are spent; the best plan any of them reached after any step. stats.message says how many rollouts ran, or,
   // on a fallback, begins with "warning:" and the reason the policy could not be used.
   PlannerResult plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
                      const ProgressCallback& progress, const std::atomic<bool>* cancel) override;

@@ -1,6 +1,8 @@
 // Policy rollouts on the construction episode, with the exploration rules of training.
 #include "policy/policy_rollout.h"
 
+#include <stdexcept>
+
 #include "policy/exploration_schedule.h"
 #include "policy/policy_episode_view.h"
 #include "policy/policy_network.h"
@@ -55,6 +57,59 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
     out.evaluations += episode.evaluations() - before;
     out.total_reward += step.outcome.reward;
     if (options.after_step) options.after_step(episode);
+    out.steps.push_back(std::move(step));
+  }
+  out.throughput = episode.throughput();
+  return out;
+}
+
+namespace {
+
+// Fixes the decision's action and scores it; false when the mask does not allow it.
+bool replayDecision(PolicyNetwork& network, PolicyDecision& d, const PolicyEncoding& encoding, int action) {
+  if (action < 0 || action >= static_cast<int>(d.mask.size()) || !d.mask[static_cast<size_t>(action)]) return false;
+  d.action = action;
+  d.exploratory = true;
+  network.score(d, encoding);
+  return true;
+}
+
+}  // namespace
+
+PolicyRollout replayPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& view,
+                                  ConstructionEpisode& episode, const std::vector<TemplateChoice>& choices) {
+  torch::NoGradGuard noGrad;
+  episode.reset();
+  PolicyRollout out;
+  size_t next = 0;
+  while (!episode.done()) {
+    // After the given templates the construction ends with STOP.
+    const TemplateChoice given = next < choices.size() ? choices[next++] : TemplateChoice{};
+    RolloutStep step;
+    PolicyDecision depth = view.depthDecision(episode);
+    const PolicyEncoding encoding = network.encode(depth);
+    if (!replayDecision(network, depth, encoding, given.depth)) return {};
+    step.choice.depth = given.depth;
+    step.decisions.push_back(depth);
+    for (const StageChoice& stage : given.stages) {
+      PolicyDecision device = view.deviceDecision(episode, step.choice, depth);
+      int slot = -1;
+      for (int s = 0; s < static_cast<int>(device.mask.size()); ++s)
+        if (device.mask[static_cast<size_t>(s)] && view.gpuOf(s) == stage.gpu) slot = s;
+      if (!replayDecision(network, device, encoding, slot)) return {};
+      PolicyDecision tp = view.tpDecision(episode, step.choice, stage.gpu, depth);
+      int degree = -1;
+      for (int k = 0; k < static_cast<int>(tp.mask.size()); ++k)
+        if (view.tpOf(k) == stage.tp) degree = k;
+      if (!replayDecision(network, tp, encoding, degree)) return {};
+      step.choice.stages.push_back(stage);
+      step.decisions.push_back(std::move(device));
+      step.decisions.push_back(std::move(tp));
+    }
+    const long long before = episode.evaluations();
+    step.outcome = episode.step(step.choice);
+    out.evaluations += episode.evaluations() - before;
+    out.total_reward += step.outcome.reward;
     out.steps.push_back(std::move(step));
   }
   out.throughput = episode.throughput();

@@ -42,4 +42,11 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
                                ConstructionEpisode& episode, std::mt19937_64& rng,
                                const RolloutOptions& options = {});
 
+// Replays a given construction (e.g. another planner's templates, then STOP) as policy
+// decisions: every decision carries the policy's log-probability of the given action and is
+// marked exploratory. Returns an empty rollout (no steps) when the episode does not admit a
+// choice as given, or the STOP that ends it (the construction is not one the policy can express).
+PolicyRollout replayPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& view,
+                                  ConstructionEpisode& episode, const std::vector<TemplateChoice>& choices);
+
 }  // namespace arachne

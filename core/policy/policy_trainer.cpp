@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cost/cost_model.h"
 #include "planning/construction_episode.h"
+#include "planning/greedy_planner.h"
 #include "policy/gradient_projection.h"
 #include "policy/group_advantage.h"
 #include "policy/policy_episode_view.h"
@@ -53,7 +55,37 @@ void PolicyTrainer::addProblem(const CostModel& cost, const std::string& key) {
   p->episode = std::make_unique<ConstructionEpisode>(cost);
   p->state = std::make_unique<PolicyState>(network_->config(), cost);
   p->view = std::make_unique<PolicyEpisodeView>(*p->state, *p->episode);
+  if (options_.greedy_demonstrations) demonstrate(*p, cost);
   problems_.push_back(std::move(p));
+}
+
+void PolicyTrainer::demonstrate(Problem& p, const CostModel& cost) {
+  PlannerBudget budget;
+  budget.seconds = 0;  // greedy is deterministic and bounded; no time limit
+  const PlannerResult greedy = GreedyPlanner().plan(cost, budget, options_.seed, {}, nullptr);
+  evaluations_ += greedy.stats.evaluations;
+  if (!greedy.found) return;
+  std::vector<TemplateChoice> choices;
+  for (const ConstructionStep& step : greedy.construction) {
+    TemplateChoice c;
+    c.depth = static_cast<int>(step.placed.stages.size());
+    for (const Stage& s : step.placed.stages) c.stages.push_back({cost.gpuIndex(s.gpu_type), s.tp});
+    choices.push_back(std::move(c));
+  }
+  const PolicyRollout roll = replayPolicyRollout(*network_, *p.view, *p.episode, choices);
+  evaluations_ += roll.evaluations;
+  offer(p, roll);
+}
+
+void PolicyTrainer::offer(const Problem& p, const PolicyRollout& roll) {
+  if (roll.steps.empty() || roll.throughput <= 0) return;
+  ImitationEntry e;
+  e.composition_key = p.key;
+  e.summary = p.state->summary();
+  e.depth = roll.steps.front().choice.depth;
+  e.return_value = roll.total_reward;
+  for (const auto& step : roll.steps) e.decisions.insert(e.decisions.end(), step.decisions.begin(), step.decisions.end());
+  buffer_.offer(std::move(e));
 }
 
 int PolicyTrainer::problemCount() const { return static_cast<int>(problems_.size()); }
@@ -82,15 +114,7 @@ PolicyTrainer::Group PolicyTrainer::collect(Problem& p) {
         g.entropy_weight.push_back(1.0f / static_cast<float>(step.decisions.size()));
         g.old_log_prob.push_back(d.log_prob);
       }
-    if (!roll.steps.empty() && roll.throughput > 0) {
-      ImitationEntry e;
-      e.composition_key = p.key;
-      e.summary = p.state->summary();
-      e.depth = roll.steps.front().choice.depth;
-      e.return_value = roll.total_reward;
-      for (const auto& step : roll.steps) e.decisions.insert(e.decisions.end(), step.decisions.begin(), step.decisions.end());
-      buffer_.offer(std::move(e));
-    }
+    offer(p, roll);
   }
   return g;
 }

@@ -18,6 +18,7 @@ class CostModel;
 class PolicyEpisodeView;
 class PolicyNetwork;
 class PolicyState;
+struct PolicyRollout;
 struct TrainerOptimizer;  // the torch optimiser, kept out of this header
 
 struct TrainerOptions {
@@ -35,6 +36,10 @@ struct TrainerOptions {
   double imitation_radius = 0.25;  // summary distance of a "similar" composition
   int imitation_entries = 8;    // rollouts imitated per composition
   double imitation_coef = 0.5;
+  // Starts each problem's self-imitation buffer with the greedy planner's construction, replayed
+  // as policy decisions (a demonstration): imitation then anchors the policy to it until its own
+  // rollouts find better plans at that depth.
+  bool greedy_demonstrations = false;
   std::uint64_t seed = 1;
 };
 
@@ -57,7 +62,8 @@ class PolicyTrainer {
 
   // Adds a training problem (one composition and model, priced by `cost`, which must outlive
   // the trainer). `key` names it in the imitation buffers. Throws LoadError when the composition
-  // has more GPU types than the policy's t_max.
+  // has more GPU types than the policy's t_max. With greedy_demonstrations it runs the greedy
+  // planner once and offers its construction to the buffer (its evaluations count).
   void addProblem(const CostModel& cost, const std::string& key);
   int problemCount() const;
 
@@ -72,6 +78,8 @@ class PolicyTrainer {
   struct Problem;
   struct Group;
   Group collect(Problem& p);
+  void offer(const Problem& p, const PolicyRollout& roll);
+  void demonstrate(Problem& p, const CostModel& cost);
   double imitate(const std::vector<Problem*>& problems);
 
   std::shared_ptr<PolicyNetwork> network_;

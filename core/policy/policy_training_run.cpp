@@ -39,7 +39,9 @@ nlohmann::json trainerJson(const TrainerOptions& t) {
           {"entropy_coef", t.entropy_coef},
           {"forced_depth", {t.exploration.start, t.exploration.end, t.exploration.decay_updates}},
           {"project_gradients", t.project_gradients},
-          {"imitation_interval", t.imitation_interval}};
+          {"imitation_interval", t.imitation_interval},
+          {"imitation_coef", t.imitation_coef},
+          {"greedy_demonstrations", t.greedy_demonstrations}};
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <random>
 
+#include "planning/greedy_planner.h"
 #include "policy/composition_generator.h"
 #include "policy/exploration_schedule.h"
 #include "policy/policy_episode_view.h"
@@ -163,6 +164,54 @@ class TstPolicyRollout : public QObject {
     const auto ev = net.evaluate(all);
     for (size_t i = 0; i < all.size(); ++i)
       QVERIFY(std::abs(ev.log_prob[static_cast<int64_t>(i)].item<float>() - all[i]->log_prob) < 1e-4f);
+  }
+
+  // The greedy planner's construction replayed as policy decisions reaches greedy's plan, with
+  // every decision allowed by its mask, marked exploratory and scored by the policy.
+  void greedyConstructionReplays() {
+    const PolicyConfig config;
+    PolicyNetwork net(config);
+    int replayed = 0;
+    for (const Composition& c : compositions(10, 128, 31)) {
+      PlanningWorld world(c, "llama3-8b");
+      PlannerBudget budget;
+      budget.seconds = 0;
+      const PlannerResult greedy = GreedyPlanner().plan(*world.cost, budget, 1, {}, nullptr);
+      if (!greedy.found) continue;
+      std::vector<TemplateChoice> choices;
+      for (const auto& step : greedy.construction) {
+        TemplateChoice t;
+        t.depth = int(step.placed.stages.size());
+        for (const auto& s : step.placed.stages) t.stages.push_back({world.cost->gpuIndex(s.gpu_type), s.tp});
+        choices.push_back(t);
+      }
+      ConstructionEpisode episode(*world.cost);
+      const PolicyState state(config, *world.cost);
+      const PolicyEpisodeView view(state, episode);
+      const PolicyRollout roll = replayPolicyRollout(net, view, episode, choices);
+      // The templates, then STOP unless the episode ended by itself (no GPU or batch left).
+      QVERIFY(roll.steps.size() == choices.size() || roll.steps.size() == choices.size() + 1);
+      if (roll.steps.size() > choices.size()) QVERIFY(roll.steps.back().choice.isStop());
+      for (size_t i = 0; i < choices.size(); ++i) QVERIFY(roll.steps[i].choice == choices[i]);
+      QCOMPARE(roll.throughput, greedy.report.throughput.sequences_per_s);
+      for (const auto& s : roll.steps)
+        for (const auto& d : s.decisions) {
+          QVERIFY(d.mask[static_cast<size_t>(d.action)]);
+          QVERIFY(d.exploratory);
+          QVERIFY(std::isfinite(d.log_prob) && d.log_prob <= 0);
+        }
+      ++replayed;
+    }
+    QVERIFY(replayed >= 5);
+
+    // A choice the episode does not admit (a depth beyond the mask) gives no rollout.
+    PlanningWorld world("h100:4x2", "llama3-8b");
+    ConstructionEpisode episode(*world.cost);
+    const PolicyState state(config, *world.cost);
+    const PolicyEpisodeView view(state, episode);
+    TemplateChoice tooDeep;
+    tooDeep.depth = 64;
+    QVERIFY(replayPolicyRollout(net, view, episode, {tooDeep}).steps.empty());
   }
 };
 

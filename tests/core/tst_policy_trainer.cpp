@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "planning/greedy_planner.h"
 #include "policy/policy_episode_view.h"
 #include "policy/policy_network.h"
 #include "policy/policy_rollout.h"
@@ -69,6 +70,33 @@ class TstPolicyTrainer : public QObject {
           untrained, trained, trainer.evaluations(), best);
     QVERIFY(trained > untrained);
     QVERIFY(trained >= 0.8 * best);  // near the best rollout training ever saw
+  }
+
+  // With demonstrations, adding a problem puts the greedy planner's construction in the
+  // self-imitation buffer before any update, at greedy's depth and throughput; without, nothing.
+  void demonstrationsSeedTheImitationBuffer() {
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    PlanningWorld world("a100-40:4x2,a6000:4x2+1x4,h100:2x1", "llama3-8b");
+    PlannerBudget budget;
+    budget.seconds = 0;
+    const PlannerResult greedy = GreedyPlanner().plan(*world.cost, budget, 1, {}, nullptr);
+    QVERIFY(greedy.found);
+    const int depth = int(greedy.construction.front().placed.stages.size());
+
+    TrainerOptions o;
+    o.greedy_demonstrations = true;
+    PolicyTrainer trainer(net, o);
+    trainer.addProblem(*world.cost, "demo");
+    QCOMPARE(trainer.imitationBuffer().size(), size_t(1));
+    QVERIFY(std::abs(trainer.imitationBuffer().best("demo", depth) - greedy.report.throughput.sequences_per_s) <=
+            1e-9 * greedy.report.throughput.sequences_per_s);
+    QVERIFY(trainer.evaluations() >= greedy.stats.evaluations);
+
+    TrainerOptions none;
+    PolicyTrainer plain(net, none);
+    plain.addProblem(*world.cost, "demo");
+    QCOMPARE(plain.imitationBuffer().size(), size_t(0));
+    QCOMPARE(plain.evaluations(), 0LL);
   }
 };
 
