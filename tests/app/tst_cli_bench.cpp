@@ -164,7 +164,8 @@ class TstCliBench : public QObject {
   }
 
   void curveIsSampledAndMonotone() {
-    const Run r = cli(quick("curve"));
+    QTemporaryDir dir;
+    const Run r = cli(quick("curve", {"--csv-dir", dir.path()}));
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
     const Table t = table(r.out, "evaluations");
     QVERIFY(t.header.contains("arachne-untrained seq/s"));
@@ -177,6 +178,16 @@ class TstCliBench : public QObject {
       for (int i = 1; i < t.rows.size(); ++i)
         QVERIFY2(number(t.rows[i][c]) >= number(t.rows[i - 1][c]), qPrintable(t.header[c]));
     QVERIFY(r.out.contains("evaluations to reach flat-rl's final value"));
+    // The CSV holds one row per improvement of each planner's curve.
+    QFile csv(dir.filePath("curve.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+    QCOMPARE(lines[0], QString("planner,evaluations,best_seq_per_s"));
+    int improvements = 0;
+    const QRegularExpression line("^- \\S+: final .*, (\\d+) improvements", QRegularExpression::MultilineOption);
+    for (auto it = line.globalMatch(r.out); it.hasNext();) improvements += it.next().captured(1).toInt();
+    QVERIFY(improvements >= 2);
+    QCOMPARE(lines.size() - 1, improvements);
   }
 
   void fallbackWarningComesFirstAndTrainingIsDescribed() {
