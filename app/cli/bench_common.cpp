@@ -77,7 +77,7 @@ void BenchOutput::heading(const std::string& section, const std::string& title) 
   std::string cmd;
   if (const char* env = std::getenv("ARACHNE_POLICY_WEIGHTS"); env && *env)
     cmd += "ARACHNE_POLICY_WEIGHTS=" + shellWord(env) + " ";
-  if (const char* env = std::getenv("ARACHNE_FLAT_RL_WEIGHTS"); env && *env && section == "curve")
+  if (const char* env = std::getenv("ARACHNE_FLAT_RL_WEIGHTS"); env && *env && (section == "curve" || section == "training"))
     cmd += "ARACHNE_FLAT_RL_WEIGHTS=" + shellWord(env) + " ";
   cmd += "arachne-cli bench --section " + section;
   // Only the options that change this section's numbers, so the line pastes cleanly.

@@ -51,7 +51,7 @@ std::string metadataValue(const nlohmann::json& v) {
 }
 
 // Reports one weights file: how it was trained, or why there is none.
-void describeWeights(BenchOutput& o, const std::string& planner, const std::string& path) {
+void describeWeights(BenchOutput& o, const std::string& planner, const std::string& path, bool flat) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) {
     o.out() << "`" << planner << "`: no trained weights at `" << path << "`; it plans with greedy (and warns).\n\n";
@@ -59,7 +59,7 @@ void describeWeights(BenchOutput& o, const std::string& planner, const std::stri
   }
   LoadedPolicy loaded;
   try {
-    loaded = loadPolicy(path);
+    loaded = loadPolicyOfKind(path, flat);
   } catch (const LoadError& e) {
     o.out() << "`" << planner << "`: the weights file cannot be used: " << e.what() << "\n\n";
     return;
@@ -189,7 +189,8 @@ void benchCurve(BenchOutput& o) {
 
 void benchTraining(BenchOutput& o) {
   o.heading("training", "how the shipped weights were trained");
-  describeWeights(o, "arachne", defaultPolicyWeightsPath());
+  describeWeights(o, "arachne", defaultPolicyWeightsPath(), false);
+  describeWeights(o, "flat-rl", defaultFlatRlWeightsPath(), true);
 }
 
 }  // namespace arachne::cli

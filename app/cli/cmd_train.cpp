@@ -74,15 +74,24 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--cluster")) o.clusters = {*v};
   if (auto v = a.value("--models")) o.models = splitList("--models", *v);
   if (auto v = a.value("--resume")) o.resume = *v;
+  if (auto v = a.value("--planner")) {
+    if (*v != "arachne" && *v != "flat-rl")
+      throw UsageError("option '--planner' must be arachne or flat-rl, not '" + *v + "'");
+    o.config.flat = *v == "flat-rl";
+  }
+  // Greedy's constructions are templates filled by rule; flat-rl's raw decisions cannot replay them.
+  if (o.config.flat) o.trainer.greedy_demonstrations = false;
   if (auto v = a.value("--demonstrations")) {
     if (*v != "greedy" && *v != "none")
       throw UsageError("option '--demonstrations' needs 'greedy' or 'none', got '" + *v + "'");
+    if (*v == "greedy" && o.config.flat)
+      throw UsageError("option '--demonstrations greedy' is for the arachne policy: flat-rl's raw decisions cannot replay greedy's filled templates");
     o.trainer.greedy_demonstrations = *v == "greedy";
   }
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
-  out << "training the arachne policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
+  out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
       << " random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
       << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume) << "\n";
   out.flush();
@@ -134,7 +143,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
 Command trainCommand() {
   CommandSpec s;
   s.name = "train";
-  s.summary = "train the learned planner's policy (for --planner arachne)";
+  s.summary = "train the learned planner's policy (for --planner arachne or flat-rl)";
   s.details =
       "Trains one policy across compositions and models (docs/learned-planner.md): by default every\n"
       "preset plus --random compositions of the generator (2-4 GPU types, 8-512 GPUs, non-uniform\n"
@@ -143,12 +152,16 @@ Command trainCommand() {
       "mean reward and the run's best (sequences/s; problems differ in scale). The weights file is\n"
       "rewritten at every checkpoint and at the end; Ctrl-C ends the run cleanly and saves it.\n"
       "--resume starts from a weights file (its size settings are kept; the optimiser restarts).\n"
-      "Planning with a trained file: ARACHNE_POLICY_WEIGHTS=FILE arachne-cli plan --planner arachne.";
+      "--planner flat-rl trains the flat-rl ablation instead (the same trainer; the policy also\n"
+      "learns each template's layer split, micro-batch size and replicas); the file records which.\n"
+      "Planning with a trained file: ARACHNE_POLICY_WEIGHTS=FILE arachne-cli plan --planner arachne,\n"
+      "or ARACHNE_FLAT_RL_WEIGHTS=FILE arachne-cli plan --planner flat-rl.";
   s.options = {
       {"--out", "FILE", "the weights file to write (rewritten at every checkpoint)", true},
       {"--minutes", "M", "wall-clock budget in minutes, fractions allowed (default 60)", false},
       {"--seed", "N", "random seed of the initial weights, compositions and rollouts (default 1)", false},
-      {"--resume", "FILE", "continue training these weights", false},
+      {"--resume", "FILE", "continue training these weights (of the same --planner kind)", false},
+      {"--planner", "NAME", "arachne (default) or flat-rl: which policy to train", false},
       {"--checkpoint-minutes", "M", "minutes between checkpoints; 0 writes only at the end (default 5)", false},
       {"--updates", "N", "stop after N updates even if time is left", false},
       {"--cluster", "SPEC", "train on this one cluster instead of the presets", false},

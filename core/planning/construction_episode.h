@@ -58,7 +58,13 @@ class ConstructionEpisode {
   StepOutcome step(const TemplateChoice& choice);
   // The fill of a complete, admitted choice on the current state, without taking the step.
   FillResult tryStep(const TemplateChoice& choice) const { return fill_->fill(plan_, free_, choice); }
-  // step() with a fill already run: `filled` must be tryStep(choice) on this very state.
+  // The template with explicit arithmetic (TemplateFill::place) on the current state, without
+  // taking the step; pass it to stepWith() to take it (the flat-rl ablation's step).
+  FillResult tryPlace(const TemplateChoice& choice, const TemplateArithmetic& arithmetic) const {
+    return fill_->place(plan_, free_, choice, arithmetic);
+  }
+  // step() with a fill already run: `filled` must be tryStep(choice) or tryPlace(choice, …) on
+  // this very state.
   StepOutcome stepWith(const TemplateChoice& choice, FillResult filled);
   const TemplateFill& fill() const { return *fill_; }
 

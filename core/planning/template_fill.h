@@ -23,6 +23,14 @@ struct FillResult {
   int priced = 0;       // plans priced by this fill
 };
 
+// The arithmetic decisions of a template when a planner makes them itself (the flat-rl
+// ablation) instead of the fill: layers per stage, data-parallel replicas, micro-batch size.
+struct TemplateArithmetic {
+  std::vector<int> layers;  // per stage, in order; must sum to the model's layer count
+  int replicas = 1;
+  int micro_batch = 1;
+};
+
 class TemplateFill {
  public:
   explicit TemplateFill(const CostModel& cost);
@@ -32,6 +40,13 @@ class TemplateFill {
   // the plan still gets a micro-batch); every profiled power-of-two micro-batch size whose
   // split fits is priced as part of the whole plan and the shortest iteration time is kept.
   FillResult fill(const Plan& sofar, const FreeGpus& free, const TemplateChoice& choice) const;
+
+  // The template exactly as `arithmetic` gives it, no fill rule: its replicas placed on `free`
+  // by the node allocation rule, priced as part of the whole plan. Only the expert tiling of
+  // MoE stages is still chosen here (as in fill()). Infeasible, with the reason, when the values
+  // are out of range, the replicas do not pack, a size is not profiled or memory does not fit.
+  FillResult place(const Plan& sofar, const FreeGpus& free, const TemplateChoice& choice,
+                   const TemplateArithmetic& arithmetic) const;
 
   // Profiled micro-batch sizes (powers of two, ascending) of (GPU type, TP).
   const std::vector<int>& microBatches(int gpu, int tp) const;

@@ -28,7 +28,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   std::shared_ptr<PolicyNetwork> net = network_;
   if (!net) {
     try {
-      net = loadPolicy(path_).network;
+      net = loadPolicyOfKind(path_, false).network;
     } catch (const LoadError& e) {
       problem = e.what();
     }

@@ -1,4 +1,4 @@
-// The learned planners' registration and the lookup of the shipped weights file.
+// The learned planners' registration and the lookup of the shipped weights files.
 #include "policy/learned_planners.h"
 
 #include <cstdlib>
@@ -9,6 +9,7 @@
 
 #include "planning/planner_extensions.h"
 #include "policy/arachne_planner.h"
+#include "policy/flat_rl_planner.h"
 #include "policy/policy_network.h"
 
 #ifndef ARACHNE_RESOURCE_DIR
@@ -35,16 +36,23 @@ struct UntrainedNetwork {
 
 }  // namespace
 
-std::string defaultPolicyWeightsPath() {
-  if (const char* env = std::getenv("ARACHNE_POLICY_WEIGHTS"); env && *env) return env;
+namespace {
+// $env, else `file` next to the executable when present, else the source tree's resources/policy/file.
+std::string weightsPath(const char* env, const char* file) {
+  if (const char* value = std::getenv(env); value && *value) return value;
   std::error_code ec;
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const std::filesystem::path installed = exe.parent_path() / "arachne.policy";
+    const std::filesystem::path installed = exe.parent_path() / file;
     if (std::filesystem::exists(installed, ec)) return installed.string();
   }
-  return std::string(ARACHNE_RESOURCE_DIR) + "/policy/arachne.policy";
+  return std::string(ARACHNE_RESOURCE_DIR) + "/policy/" + file;
 }
+}  // namespace
+
+std::string defaultPolicyWeightsPath() { return weightsPath("ARACHNE_POLICY_WEIGHTS", "arachne.policy"); }
+
+std::string defaultFlatRlWeightsPath() { return weightsPath("ARACHNE_FLAT_RL_WEIGHTS", "flat-rl.policy"); }
 
 void registerLearnedPlanners(const std::string& weightsPath, std::uint64_t untrainedSeed) {
   registerPlanner("arachne", [weightsPath]() -> std::unique_ptr<Planner> {
@@ -53,6 +61,9 @@ void registerLearnedPlanners(const std::string& weightsPath, std::uint64_t untra
   auto untrained = std::make_shared<UntrainedNetwork>();
   registerPlanner("arachne-untrained", [untrainedSeed, untrained]() -> std::unique_ptr<Planner> {
     return std::make_unique<ArachnePlanner>(untrained->get(untrainedSeed), "arachne-untrained");
+  });
+  registerPlanner("flat-rl", []() -> std::unique_ptr<Planner> {
+    return std::make_unique<FlatRlPlanner>(defaultFlatRlWeightsPath());
   });
 }
 

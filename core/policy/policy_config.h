@@ -14,6 +14,17 @@ struct PolicyConfig {
   int hidden = 128;      // backbone width
   int head_hidden = 64;  // width inside each head
   int film_hidden = 64;  // width of the FiLM network
+  // The flat-rl ablation: three more heads learn the layer split, the micro-batch size and the
+  // data-parallel replicas that the fill otherwise computes. Stored in the weights file as
+  // "planner": "flat-rl" (absent or "arachne" otherwise), so one planner refuses the other's file.
+  bool flat = false;
+
+  // Choices of the flat heads (see FlatEpisodeView for their values).
+  static constexpr int kLayerChoices = 8;       // shares of the even split of the layers left
+  static constexpr int kMicroBatchChoices = 8;  // micro-batch 2^i
+  static constexpr int kReplicaChoices = 16;    // data-parallel replica counts
+
+  const char* plannerName() const { return flat ? "flat-rl" : "arachne"; }
 
   int tpDegree(int index) const { return 1 << index; }
   bool operator==(const PolicyConfig&) const = default;

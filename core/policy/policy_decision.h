@@ -7,7 +7,9 @@
 
 namespace arachne {
 
-enum class DecisionKind { Depth, Device, Tp };
+// Layers, MicroBatch and Replicas exist only in a flat-rl network (PolicyConfig::flat): the
+// arithmetic decisions the fill makes for `arachne`.
+enum class DecisionKind { Depth, Device, Tp, Layers, MicroBatch, Replicas };
 
 // Everything needed to score the decision again later (PPO re-evaluates stored decisions under
 // the updated weights). The state and summary are shared by all decisions of one step.
@@ -15,13 +17,14 @@ struct PolicyDecision {
   DecisionKind kind = DecisionKind::Depth;
   std::shared_ptr<const std::vector<float>> state;    // PolicyLayout::stateSize()
   std::shared_ptr<const std::vector<float>> summary;  // PolicyLayout::summarySize()
-  // Depth: empty. Device and TP: the stage context (PolicyLayout::stageContextSize()).
+  // Depth: empty. Device and TP: the stage context (PolicyLayout::stageContextSize()). Layers,
+  // micro-batch, replicas: the flat context (PolicyLayout::flatContextSize()).
   std::vector<float> context;
   // Depth: (d_max + 1) rows of depthCandidateSize(); device: t_max rows of
   // deviceCandidateSize(); TP: the chosen GPU type's device-candidate row.
   std::vector<float> candidates;
   // 1 = allowed. Depth: d_max + 1 (index 0 is STOP, index d is depth d); device: t_max slots;
-  // TP: k_max degrees (index i is TP 2^i).
+  // TP: k_max degrees (index i is TP 2^i). Flat kinds: PolicyConfig::k*Choices entries.
   std::vector<std::uint8_t> mask;
   int action = -1;
   float log_prob = 0;  // under the weights that sampled it (PPO's old log-probability)

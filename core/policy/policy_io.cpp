@@ -29,12 +29,14 @@ std::string fnv1a64(const std::string& bytes) {
   return out;
 }
 
-nlohmann::json sizesOf(const PolicyLayout& l) {
-  return {{"state", l.stateSize()},
-          {"summary", l.summarySize()},
-          {"depth_candidate", l.depthCandidateSize()},
-          {"stage_context", l.stageContextSize()},
-          {"device_candidate", l.deviceCandidateSize()}};
+nlohmann::json sizesOf(const PolicyLayout& l, bool flat) {
+  nlohmann::json s = {{"state", l.stateSize()},
+                      {"summary", l.summarySize()},
+                      {"depth_candidate", l.depthCandidateSize()},
+                      {"stage_context", l.stageContextSize()},
+                      {"device_candidate", l.deviceCandidateSize()}};
+  if (flat) s["flat_context"] = l.flatContextSize();
+  return s;
 }
 
 std::string shapeText(const std::vector<int64_t>& s) {
@@ -64,8 +66,8 @@ void savePolicy(PolicyNetwork& network, const std::string& path, const nlohmann:
       {"feature_layout_version", PolicyConfig::kFeatureLayoutVersion},
       {"config",
        {{"t_max", c.t_max}, {"d_max", c.d_max}, {"k_max", c.k_max}, {"hidden", c.hidden},
-        {"head_hidden", c.head_hidden}, {"film_hidden", c.film_hidden}}},
-      {"sizes", sizesOf(network.layout())},
+        {"head_hidden", c.head_hidden}, {"film_hidden", c.film_hidden}, {"planner", c.plannerName()}}},
+      {"sizes", sizesOf(network.layout(), c.flat)},
       {"parameters", params},
       {"payload_bytes", payload.size()},
       {"payload_fnv1a64", fnv1a64(payload)},
@@ -86,6 +88,12 @@ void savePolicy(PolicyNetwork& network, const std::string& path, const nlohmann:
 }
 
 LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected) {
+  return loadPolicy(path, expected, nullptr);
+}
+
+LoadedPolicy loadPolicyOfKind(const std::string& path, bool flat) { return loadPolicy(path, nullptr, &flat); }
+
+LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected, const bool* expectFlat) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw LoadError(path, "", "cannot open the policy file");
   std::string magic, headerLine;
@@ -116,6 +124,19 @@ LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected) {
   c.hidden = static_cast<int>(cj.integer("hidden", 1, 65536));
   c.head_hidden = static_cast<int>(cj.integer("head_hidden", 1, 65536));
   c.film_hidden = static_cast<int>(cj.integer("film_hidden", 1, 65536));
+  // Files written before flat-rl existed have no "planner": they hold an arachne policy.
+  const std::string planner = cj.has("planner") ? cj.string("planner") : std::string("arachne");
+  if (planner != "arachne" && planner != "flat-rl")
+    throw LoadError(path, "config.planner", "'" + planner + "' is not a policy kind (arachne or flat-rl)");
+  c.flat = planner == "flat-rl";
+  const bool* wantFlat = expectFlat ? expectFlat : expected ? &expected->flat : nullptr;
+  if (wantFlat && *wantFlat != c.flat) {
+    auto kind = [](bool flat) { return flat ? "a flat-rl policy" : "an arachne policy"; };
+    throw LoadError(path, "config.planner",
+                    std::string("the file holds ") + kind(c.flat) + ", the planner expects " + kind(*wantFlat));
+  }
+  if (expectFlat && expected && expected->flat != *expectFlat)
+    throw std::invalid_argument("loadPolicy: the expected config and the expected kind disagree");
   if (expected) {
     const std::pair<const char*, std::pair<int, int>> fields[] = {
         {"t_max", {c.t_max, expected->t_max}}, {"d_max", {c.d_max, expected->d_max}},
@@ -131,7 +152,7 @@ LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected) {
 
   const PolicyLayout layout(c);
   const JsonReader sj = h.object("sizes");
-  const nlohmann::json wantSizes = sizesOf(layout);  // a named object: items() must not outlive it
+  const nlohmann::json wantSizes = sizesOf(layout, c.flat);  // a named object: items() must not outlive it
   for (const auto& [name, want] : wantSizes.items()) {
     const long long got = sj.integer(name, 0, 1 << 30);
     if (got != want.get<long long>())

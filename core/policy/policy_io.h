@@ -28,5 +28,10 @@ void savePolicy(PolicyNetwork& network, const std::string& path,
 // (wrong magic, newer format, other feature layout, shapes that disagree with the header or
 // with `expected`), so the caller can fall back to another planner with that message.
 LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected = nullptr);
+// loadPolicy() that also refuses a file of the other kind (an arachne file for flat-rl or the
+// reverse) with LoadError(path, "config.planner", …); `expected` (when given) must agree.
+LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected, const bool* expectFlat);
+// The planners' entry: loadPolicy(path, nullptr, &flat).
+LoadedPolicy loadPolicyOfKind(const std::string& path, bool flat);
 
 }  // namespace arachne

@@ -56,6 +56,17 @@ PolicyLayout::PolicyLayout(const PolicyConfig& c) : t_max(c.t_max), d_max(c.d_ma
   for (const char* s : {"earlier_stages_on_this_type", "same_as_previous_stage",
                         "memory_vs_stage_state", "free_gpus_per_stage_left"})
     device_candidate.push_back(s);
+
+  // flat-rl only: what the layer-split, micro-batch and replica heads read.
+  flat_context = {"kind_layers",       "kind_micro_batch",    "kind_replicas",
+                  "depth_share",       "stage_share",         "stages_left_share",
+                  "layers_left_share", "even_share_of_layers", "stage_speed_share"};
+  for (int t = 0; t < c.t_max; ++t) flat_context.push_back(n("template_stages_on_type", t));
+  for (int t = 0; t < c.t_max; ++t) flat_context.push_back(n("stage_type", t));
+  for (int k = 0; k < c.k_max; ++k) flat_context.push_back(n("stage_tp", k));
+  for (const char* s : {"max_replicas_log", "batch_left_log", "replica_gpus_log", "micro_batch_log",
+                        "largest_stage_layers_share"})
+    flat_context.push_back(s);
 }
 
 }  // namespace arachne

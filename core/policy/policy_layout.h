@@ -19,6 +19,7 @@ struct PolicyLayout {
   std::vector<std::string> depth_candidate;   // one row per candidate STOP, 1 .. d_max
   std::vector<std::string> stage_context;     // the decisions fixed before a device/TP choice
   std::vector<std::string> device_candidate;  // one row per GPU type slot
+  std::vector<std::string> flat_context;      // flat-rl's layer/micro-batch/replica decisions
 
   int t_max = 0, d_max = 0, k_max = 0;
 
@@ -30,6 +31,7 @@ struct PolicyLayout {
   int depthCandidateSize() const { return static_cast<int>(depth_candidate.size()); }
   int stageContextSize() const { return static_cast<int>(stage_context.size()); }
   int deviceCandidateSize() const { return static_cast<int>(device_candidate.size()); }
+  int flatContextSize() const { return static_cast<int>(flat_context.size()); }
 };
 
 }  // namespace arachne

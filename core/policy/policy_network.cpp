@@ -34,8 +34,21 @@ const char* kindName(DecisionKind k) {
     case DecisionKind::Depth: return "depth";
     case DecisionKind::Device: return "device";
     case DecisionKind::Tp: return "TP";
+    case DecisionKind::Layers: return "layer-split";
+    case DecisionKind::MicroBatch: return "micro-batch";
+    case DecisionKind::Replicas: return "replica";
   }
   return "?";
+}
+
+bool isFlat(DecisionKind k) {
+  return k == DecisionKind::Layers || k == DecisionKind::MicroBatch || k == DecisionKind::Replicas;
+}
+int flatIndex(DecisionKind k) { return k == DecisionKind::Layers ? 0 : k == DecisionKind::MicroBatch ? 1 : 2; }
+int64_t flatChoices(DecisionKind k) {
+  return k == DecisionKind::Layers ? PolicyConfig::kLayerChoices
+         : k == DecisionKind::MicroBatch ? PolicyConfig::kMicroBatchChoices
+                                         : PolicyConfig::kReplicaChoices;
 }
 
 }  // namespace
@@ -60,6 +73,17 @@ PolicyNetwork::PolicyNetwork(const PolicyConfig& config) : config_(config), layo
   tp_in_ = register_module("tp_in", torch::nn::Linear(H + Cs + Cv, E));
   tp_hidden_ = register_module("tp_hidden", torch::nn::Linear(E, E));
   tp_out_ = register_module("tp_out", torch::nn::Linear(E, config.k_max));
+  if (config.flat) {
+    const int64_t Cf = layout_.flatContextSize();
+    const char* names[] = {"layers", "micro_batch", "replicas"};
+    const DecisionKind kinds[] = {DecisionKind::Layers, DecisionKind::MicroBatch, DecisionKind::Replicas};
+    for (int i = 0; i < 3; ++i) {
+      const std::string stem = std::string("flat_") + names[i];
+      flat_in_[i] = register_module(stem + "_in", torch::nn::Linear(H + Cf, E));
+      flat_hidden_[i] = register_module(stem + "_hidden", torch::nn::Linear(E, E));
+      flat_out_[i] = register_module(stem + "_out", torch::nn::Linear(E, flatChoices(kinds[i])));
+    }
+  }
   // FiLM starts close to the identity (scale 1, shift 0) so early training sees the plain
   // backbone; it is not exactly the identity, so compositions differ from the first update on.
   torch::NoGradGuard noGrad;
@@ -67,12 +91,15 @@ PolicyNetwork::PolicyNetwork(const PolicyConfig& config) : config_(config), layo
   film2_->bias.zero_();
 }
 
-int PolicyNetwork::filmSize() const { return 2 * (2 * config_.hidden + 3 * config_.head_hidden); }
+int PolicyNetwork::filmSize() const {
+  return 2 * (2 * config_.hidden + (config_.flat ? 6 : 3) * config_.head_hidden);
+}
 
-// Block b's (scale, shift) as [B, 2 * width]; blocks: layer1, layer2, depth, device, TP.
+// Block b's (scale, shift) as [B, 2 * width]; blocks: layer1, layer2, depth, device, TP, then
+// (flat-rl) layers, micro-batch, replicas.
 torch::Tensor PolicyNetwork::film(const torch::Tensor& all, int block, int width) const {
-  const int64_t widths[] = {config_.hidden, config_.hidden, config_.head_hidden, config_.head_hidden,
-                            config_.head_hidden};
+  const int64_t widths[] = {config_.hidden,      config_.hidden,      config_.head_hidden, config_.head_hidden,
+                            config_.head_hidden, config_.head_hidden, config_.head_hidden, config_.head_hidden};
   int64_t offset = 0;
   for (int b = 0; b < block; ++b) offset += 2 * widths[b];
   return all.narrow(1, offset, 2 * width);
@@ -123,6 +150,16 @@ torch::Tensor PolicyNetwork::tpLogits(const PolicyEncoding& e, const torch::Tens
   return tp_out_(torch::relu(tp_hidden_(torch::relu(x))));
 }
 
+torch::Tensor PolicyNetwork::flatLogits(const PolicyEncoding& e, DecisionKind kind, const torch::Tensor& context) {
+  if (!config_.flat || !isFlat(kind))
+    throw std::invalid_argument(std::string("policy: no ") + kindName(kind) + " head in an " +
+                                config_.plannerName() + " network");
+  const int i = flatIndex(kind);
+  const int64_t E = config_.head_hidden;
+  auto x = applyFilm(flat_in_[i](torch::cat({e.h, context}, 1)), film(e.film, 5 + i, static_cast<int>(E)), E);
+  return flat_out_[i](torch::relu(flat_hidden_[i](torch::relu(x))));
+}
+
 torch::Tensor PolicyNetwork::maskLogits(const torch::Tensor& logits, const torch::Tensor& allowed) {
   return logits.masked_fill(allowed.logical_not(), -std::numeric_limits<float>::infinity());
 }
@@ -152,6 +189,15 @@ void PolicyNetwork::check(const PolicyDecision& d) const {
       cands = layout_.deviceCandidateSize();
       mask = config_.k_max;
       break;
+    case DecisionKind::Layers:
+    case DecisionKind::MicroBatch:
+    case DecisionKind::Replicas:
+      if (!config_.flat)
+        throw std::invalid_argument(std::string("policy ") + kindName(d.kind) +
+                                    " decision: an arachne network has no such head (flat-rl only)");
+      ctx = layout_.flatContextSize();
+      mask = flatChoices(d.kind);
+      break;
   }
   if (static_cast<int64_t>(d.context.size()) != ctx) fail("context", d.context.size(), ctx);
   if (static_cast<int64_t>(d.candidates.size()) != cands) fail("candidates", d.candidates.size(), cands);
@@ -180,6 +226,11 @@ torch::Tensor PolicyNetwork::logits(const PolicyDecision& d, const PolicyEncodin
     case DecisionKind::Tp:
       raw = tpLogits(e, toTensor(d.context, {1, layout_.stageContextSize()}),
                      toTensor(d.candidates, {1, layout_.deviceCandidateSize()}));
+      break;
+    case DecisionKind::Layers:
+    case DecisionKind::MicroBatch:
+    case DecisionKind::Replicas:
+      raw = flatLogits(e, d.kind, toTensor(d.context, {1, layout_.flatContextSize()}));
       break;
   }
   return maskLogits(raw.squeeze(0), toMask(d.mask));
@@ -238,6 +289,10 @@ torch::Tensor PolicyNetwork::batchLogits(const std::vector<const PolicyDecision*
     case DecisionKind::Tp:
       return tpLogits(e, stack(ds, {layout_.stageContextSize()}, ctx),
                       stack(ds, {layout_.deviceCandidateSize()}, cands));
+    case DecisionKind::Layers:
+    case DecisionKind::MicroBatch:
+    case DecisionKind::Replicas:
+      return flatLogits(e, kind, stack(ds, {layout_.flatContextSize()}, ctx));
   }
   return {};
 }
@@ -245,7 +300,8 @@ torch::Tensor PolicyNetwork::batchLogits(const std::vector<const PolicyDecision*
 PolicyEvaluation PolicyNetwork::evaluate(const std::vector<const PolicyDecision*>& decisions) {
   std::vector<torch::Tensor> logps, entropies;
   std::vector<int64_t> order;  // position in `decisions` of each row of the concatenation
-  for (DecisionKind kind : {DecisionKind::Depth, DecisionKind::Device, DecisionKind::Tp}) {
+  for (DecisionKind kind : {DecisionKind::Depth, DecisionKind::Device, DecisionKind::Tp, DecisionKind::Layers,
+                            DecisionKind::MicroBatch, DecisionKind::Replicas}) {
     std::vector<const PolicyDecision*> group;
     std::vector<std::uint8_t> masks;
     std::vector<int64_t> actions;

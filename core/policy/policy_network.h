@@ -1,4 +1,5 @@
-// The policy network: backbone, FiLM from the composition summary, depth/device/TP heads, masks.
+// The policy network: backbone, FiLM from the composition summary, depth/device/TP heads (and
+// flat-rl's layer/micro-batch/replica heads), masks.
 #pragma once
 
 #include <torch/torch.h>
@@ -42,6 +43,9 @@ class PolicyNetwork : public torch::nn::Module {
                              const torch::Tensor& candidates);
   // context [B, stageContextSize], chosen type's row [B, deviceCandidateSize] -> [B, k_max].
   torch::Tensor tpLogits(const PolicyEncoding& e, const torch::Tensor& context, const torch::Tensor& chosen);
+  // flat-rl only (config().flat): kind Layers, MicroBatch or Replicas; context [B,
+  // flatContextSize] -> [B, that kind's choices].
+  torch::Tensor flatLogits(const PolicyEncoding& e, DecisionKind kind, const torch::Tensor& context);
 
   // Masked-out choices get -inf; the allowed logits keep their values, so their order is kept.
   static torch::Tensor maskLogits(const torch::Tensor& logits, const torch::Tensor& allowed);
@@ -73,6 +77,10 @@ class PolicyNetwork : public torch::nn::Module {
   torch::nn::Linear depth_query_{nullptr}, depth_cand1_{nullptr}, depth_cand2_{nullptr}, depth_out_{nullptr};
   torch::nn::Linear device_query_{nullptr}, device_cand1_{nullptr}, device_cand2_{nullptr}, device_out_{nullptr};
   torch::nn::Linear tp_in_{nullptr}, tp_hidden_{nullptr}, tp_out_{nullptr};
+  // flat-rl heads, in the order Layers, MicroBatch, Replicas (absent unless config.flat).
+  torch::nn::Linear flat_in_[3] = {nullptr, nullptr, nullptr};
+  torch::nn::Linear flat_hidden_[3] = {nullptr, nullptr, nullptr};
+  torch::nn::Linear flat_out_[3] = {nullptr, nullptr, nullptr};
 };
 
 }  // namespace arachne

@@ -1,9 +1,12 @@
 // Policy rollouts on the construction episode, with the exploration rules of training.
 #include "policy/policy_rollout.h"
 
+#include <memory>
 #include <stdexcept>
 
+#include "cost/cost_model.h"
 #include "policy/exploration_schedule.h"
+#include "policy/flat_episode_view.h"
 #include "policy/policy_episode_view.h"
 #include "policy/policy_network.h"
 
@@ -22,6 +25,8 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
   std::mt19937_64* sampler = options.greedy ? nullptr : &rng;
   episode.reset();
   PolicyRollout out;
+  std::unique_ptr<FlatEpisodeView> flat;
+  if (network.config().flat) flat = std::make_unique<FlatEpisodeView>(view, episode);
   while (!episode.done()) {
     RolloutStep step;
     PolicyDecision depth = view.depthDecision(episode);
@@ -53,7 +58,40 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
       step.decisions.push_back(std::move(tp));
     }
     const long long before = episode.evaluations();
-    step.outcome = episode.step(step.choice);
+    if (flat && step.choice.depth > 0) {
+      // flat-rl: the policy also decides the arithmetic, and the template is placed as decided.
+      TemplateArithmetic a;
+      const int layers = episode.cost().model().layerCount();
+      int left = layers;
+      for (int s = 0; s + 1 < step.choice.depth; ++s) {
+        PolicyDecision d = flat->layersDecision(episode, step.choice, a.layers, depth);
+        network.decide(d, encoding, sampler);
+        a.layers.push_back(flat->layersOf(step.choice, a.layers, d.action));
+        left -= a.layers.back();
+        step.decisions.push_back(std::move(d));
+      }
+      a.layers.push_back(left);
+      PolicyDecision mbs = flat->microBatchDecision(episode, step.choice, a.layers, depth);
+      bool any = false;
+      for (auto m : mbs.mask) any = any || m;
+      FillResult placed;
+      if (!any) {
+        placed.why = "no micro-batch size is profiled for every stage of the template within the batch left";
+      } else {
+        network.decide(mbs, encoding, sampler);
+        a.micro_batch = FlatEpisodeView::microBatchOf(mbs.action);
+        PolicyDecision reps = flat->replicasDecision(episode, step.choice, a.layers, a.micro_batch, depth);
+        network.decide(reps, encoding, sampler);
+        a.replicas = FlatEpisodeView::replicasOf(reps.action);
+        step.decisions.push_back(std::move(mbs));
+        step.decisions.push_back(std::move(reps));
+        placed = episode.tryPlace(step.choice, a);
+      }
+      step.arithmetic = a;
+      step.outcome = episode.stepWith(step.choice, std::move(placed));
+    } else {
+      step.outcome = episode.step(step.choice);
+    }
     out.evaluations += episode.evaluations() - before;
     out.total_reward += step.outcome.reward;
     if (options.after_step) options.after_step(episode);

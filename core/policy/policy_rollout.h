@@ -23,8 +23,11 @@ struct RolloutOptions {
 };
 
 struct RolloutStep {
-  std::vector<PolicyDecision> decisions;  // depth first, then (device, TP) per stage
+  // Depth first, then (device, TP) per stage; a flat-rl network then adds the layer count of
+  // every stage but the last, the micro-batch size and the replica count.
+  std::vector<PolicyDecision> decisions;
   TemplateChoice choice;
+  TemplateArithmetic arithmetic;  // flat-rl: the values its decisions stood for (else empty)
   StepOutcome outcome;
 };
 
@@ -32,11 +35,12 @@ struct PolicyRollout {
   std::vector<RolloutStep> steps;
   double total_reward = 0;   // sum of the step rewards (the final throughput, minus any penalty)
   double throughput = 0;     // sequences/s of the plan the episode ends with
-  long long evaluations = 0; // fills run
+  long long evaluations = 0; // fills (flat-rl: placements) run
   int decisions() const;
 };
 
-// Resets the episode and runs it to the end. Exploration rules still record the policy's
+// Resets the episode and runs it to the end. A flat-rl network (config().flat) also decides each
+// template's arithmetic (FlatEpisodeView), and the template is placed without the fill. Exploration rules still record the policy's
 // log-probability of what they chose, and mark the decision exploratory.
 PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& view,
                                ConstructionEpisode& episode, std::mt19937_64& rng,

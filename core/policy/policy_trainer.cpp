@@ -60,6 +60,7 @@ void PolicyTrainer::addProblem(const CostModel& cost, const std::string& key) {
 }
 
 void PolicyTrainer::demonstrate(Problem& p, const CostModel& cost) {
+  if (network_->config().flat) return;  // greedy's filled templates are not flat-rl decisions
   PlannerBudget budget;
   budget.seconds = 0;  // greedy is deterministic and bounded; no time limit
   const PlannerResult greedy = GreedyPlanner().plan(cost, budget, options_.seed, {}, nullptr);

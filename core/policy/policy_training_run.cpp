@@ -56,7 +56,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
   std::shared_ptr<PolicyNetwork> network;
   nlohmann::json resumed;
   if (!options.resume.empty()) {
-    LoadedPolicy loaded = loadPolicy(options.resume);
+    LoadedPolicy loaded = loadPolicyOfKind(options.resume, options.config.flat);
     network = loaded.network;
     resumed = loaded.metadata;
   } else {
@@ -103,6 +103,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
 
   auto save = [&] {
     nlohmann::json meta = {{"trained_by", "runPolicyTraining"},
+                           {"planner", network->config().plannerName()},
                            {"seed", options.seed},
                            {"updates", result.updates},
                            {"evaluations", result.evaluations},

@@ -23,7 +23,9 @@ struct TrainingRunOptions {
   std::string out;                      // weights file, rewritten at every checkpoint
   double checkpoint_minutes = 5;        // <= 0: write only at the end
   std::string resume;                   // start from these weights (the optimiser restarts)
-  PolicyConfig config;                  // for a fresh policy; a resumed one keeps its own
+  // For a fresh policy; a resumed one keeps its own. config.flat trains flat-rl (the same
+  // trainer; a resume file of the other kind is refused with a LoadError).
+  PolicyConfig config;
   TrainerOptions trainer;               // its seed is replaced by `seed`
   std::uint64_t seed = 1;
 };

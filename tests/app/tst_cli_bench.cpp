@@ -17,12 +17,14 @@ struct Run {
   QString err;
 };
 
-// ARACHNE_POLICY_WEIGHTS is set to `weights` (empty: a file that does not exist), so no test
-// reads the shipped weights.
-Run cli(const QStringList& args, const QString& weights = {}) {
+// ARACHNE_POLICY_WEIGHTS and ARACHNE_FLAT_RL_WEIGHTS are set to `weights` and `flatWeights`
+// (empty: a file that does not exist), so no test reads the shipped weights.
+Run cli(const QStringList& args, const QString& weights = {}, const QString& flatWeights = {}) {
   QProcess p;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert("ARACHNE_POLICY_WEIGHTS", weights.isEmpty() ? QDir::temp().filePath("no-such-arachne.policy") : weights);
+  env.insert("ARACHNE_FLAT_RL_WEIGHTS",
+             flatWeights.isEmpty() ? QDir::temp().filePath("no-such-flat-rl.policy") : flatWeights);
   p.setProcessEnvironment(env);
   p.start(QStringLiteral(ARACHNE_CLI), args);
   Run r;
@@ -195,17 +197,21 @@ class TstCliBench : public QObject {
     QVERIFY2(missing.code == 0, qPrintable(missing.err + missing.out));
     QVERIFY2(missing.out.startsWith("# arachne-cli bench\n\n> **warning: the arachne policy cannot be used"),
              qPrintable(missing.out));
-    QVERIFY(missing.out.contains("no trained weights at"));
+    QVERIFY(missing.out.contains("`arachne`: no trained weights at"));
+    QVERIFY(missing.out.contains("`flat-rl`: no trained weights at"));
 
     QTemporaryDir dir;
     const QString weights = dir.filePath("tiny.policy");
     const Run train = cli({"train", "--out", weights, "--updates", "1", "--cluster", "h100:4x2,a6000:4x2",
                            "--random", "0", "--models", "llama3-8b", "--seed", "3"});
     QVERIFY2(train.code == 0, qPrintable(train.err + train.out));
-    const Run r = cli({"bench", "--section", "training", "--quick"}, weights);
+    // An arachne file offered to flat-rl is refused with the reason.
+    const Run r = cli({"bench", "--section", "training", "--quick"}, weights, weights);
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
     QVERIFY2(!r.out.contains("warning:"), qPrintable(r.out));
-    QVERIFY(r.out.contains("ARACHNE_POLICY_WEIGHTS=" + weights + " arachne-cli bench --section training\n"));
+    QVERIFY(r.out.contains("ARACHNE_POLICY_WEIGHTS=" + weights + " ARACHNE_FLAT_RL_WEIGHTS=" + weights +
+                           " arachne-cli bench --section training\n"));
+    QVERIFY2(r.out.contains("`flat-rl`: the weights file cannot be used: " + weights), qPrintable(r.out));
     const Table t = table(r.out, "field");
     QVERIFY(t.rows.contains(QStringList{"seed", "3"}));
     QVERIFY(t.rows.contains(QStringList{"updates", "1"}));

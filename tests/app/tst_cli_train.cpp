@@ -17,9 +17,13 @@ struct Run {
 };
 
 // ARACHNE_POLICY_WEIGHTS is set to `weights` (empty: unset), so no test reads the shipped file.
-Run cli(const QStringList& args, const QString& weights = {}) {
+Run cli(const QStringList& args, const QString& weights = {}, const QString& flatWeights = {}) {
   QProcess p;
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  if (flatWeights.isEmpty())
+    env.remove("ARACHNE_FLAT_RL_WEIGHTS");
+  else
+    env.insert("ARACHNE_FLAT_RL_WEIGHTS", flatWeights);
   if (weights.isEmpty())
     env.remove("ARACHNE_POLICY_WEIGHTS");
   else
@@ -120,6 +124,31 @@ class TstCliTrain : public QObject {
     QVERIFY2(!p2.err.contains("warning:"), qPrintable(p2.err));
   }
 
+  void trainFlatRlWritesAFileOnlyFlatRlLoads() {
+    QTemporaryDir dir;
+    const QString flat = dir.filePath("flat.policy");
+    const Run t = cli({"train", "--planner", "flat-rl", "--out", flat, "--minutes", "0.05", "--updates", "2",
+                       "--cluster", kSmall, "--random", "0", "--models", "llama3-8b"});
+    QVERIFY2(t.code == 0, qPrintable(t.err + t.out));
+    QVERIFY(t.out.contains("training the flat-rl policy"));
+    QVERIFY(t.out.contains("done: 2 updates"));
+    QFile f(flat);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    f.readLine();
+    const QByteArray header = f.readLine();
+    QVERIFY(header.contains("\"planner\":\"flat-rl\""));
+    const Run p = cli(planArgs("flat-rl"), {}, flat);
+    QVERIFY2(p.code == 0, qPrintable(p.err + p.out));
+    QVERIFY2(!p.err.contains("warning:"), qPrintable(p.err));
+    QVERIFY(p.out.contains("planner flat-rl"));
+    // The flat-rl file is refused by `arachne`, and `flat-rl` without weights falls back.
+    const Run a = cli(planArgs("arachne"), flat);
+    QVERIFY2(a.code == 0 && a.err.contains("warning:") && a.err.contains("config.planner"), qPrintable(a.err));
+    const Run m = cli(planArgs("flat-rl"), {}, dir.filePath("none.policy"));
+    QVERIFY2(m.code == 0 && m.err.contains("warning: the flat-rl policy cannot be used"), qPrintable(m.err));
+    QVERIFY(m.out.contains("Throughput:"));
+  }
+
   void badFlagsExitTwo() {
     QTemporaryDir dir;
     const QString out = dir.filePath("x.policy");
@@ -133,6 +162,7 @@ class TstCliTrain : public QObject {
         {"train", "--out", out, "--models", "llama3-8b,,qwen3-32b"},
         {"train", "--out", out, "--models", "no-such-model"},
         {"train", "--out", out, "--resume", dir.filePath("absent.policy")},
+        {"train", "--out", out, "--planner", "greedy"},
     };
     for (const QStringList& args : bad) {
       const Run r = cli(args);

@@ -39,13 +39,14 @@ class TstLearnedPlanners : public QObject {
     QVERIFY(!makePlanner("arachne-untrained"));
     registerLearnedPlanners(tempPath("missing.policy"));
     const auto names = plannerNames();
-    QCOMPARE(names.size(), size_t(5));
+    QCOMPARE(names.size(), size_t(6));
     QCOMPARE(names[0], std::string("greedy"));
     QCOMPARE(names[3], std::string("arachne"));
     QCOMPARE(names[4], std::string("arachne-untrained"));
+    QCOMPARE(names[5], std::string("flat-rl"));
     // Registering again replaces the factories instead of listing them twice.
     registerLearnedPlanners(tempPath("missing.policy"));
-    QCOMPARE(plannerNames().size(), size_t(5));
+    QCOMPARE(plannerNames().size(), size_t(6));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, registerPlanner("greedy", [] { return makePlanner("random"); }));
     QCOMPARE(makePlanner("greedy")->name(), std::string("greedy"));
   }

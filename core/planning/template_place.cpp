@@ -1,0 +1,109 @@
+// TemplateFill::place: a template with explicit layer split, replicas and micro-batch size (flat-rl).
+#include <algorithm>
+
+#include "catalog/gpu_type.h"
+#include "cost/cost_model.h"
+#include "planning/feasibility_masks.h"
+#include "planning/layer_split.h"
+#include "planning/node_allocator.h"
+#include "planning/template_fill.h"
+
+namespace arachne {
+
+FillResult TemplateFill::place(const Plan& sofar, const FreeGpus& free, const TemplateChoice& choice,
+                               const TemplateArithmetic& a) const {
+  FillResult out;
+  if (!choice.complete()) {
+    out.why = "the template is not complete";
+    return out;
+  }
+  const int d = choice.depth;
+  const int layers = cost_.model().layerCount();
+  if (static_cast<int>(a.layers.size()) != d) {
+    out.why = std::to_string(a.layers.size()) + " layer counts for " + std::to_string(d) + " stages";
+    return out;
+  }
+  int sum = 0;
+  for (int n : a.layers) {
+    if (n < 1) {
+      out.why = "a stage holds " + std::to_string(n) + " layers";
+      return out;
+    }
+    sum += n;
+  }
+  if (sum != layers) {
+    out.why = "the stages hold " + std::to_string(sum) + " layers, the model has " + std::to_string(layers);
+    return out;
+  }
+  const int packed = FeasibilityMasks::maxReplicas(free, FeasibilityMasks::demandOf(free, choice));
+  if (a.replicas < 1 || a.replicas > packed) {
+    out.why = std::to_string(a.replicas) + " replicas requested, the free nodes hold " + std::to_string(packed);
+    return out;
+  }
+  long long used = 0;
+  for (const Template& t : sofar.templates) used += static_cast<long long>(t.replicas) * t.micro_batch;
+  const long long batchLeft = cost_.spec().global_batch - used;
+  const long long perStep = static_cast<long long>(a.replicas) * a.micro_batch;
+  if (a.micro_batch < 1 || perStep > batchLeft) {
+    out.why = std::to_string(a.replicas) + " replicas of micro-batch " + std::to_string(a.micro_batch) +
+              " exceed the " + std::to_string(batchLeft) + " sequences of the global batch left";
+    return out;
+  }
+  for (const StageChoice& s : choice.stages) {
+    const auto& m = microBatches(s.gpu, s.tp);
+    if (!std::binary_search(m.begin(), m.end(), a.micro_batch)) {
+      out.why = "micro-batch " + std::to_string(a.micro_batch) + " is not profiled for " +
+                cost_.gpuType(s.gpu).id + " TP " + std::to_string(s.tp);
+      return out;
+    }
+  }
+
+  FreeGpus after = free;
+  std::vector<std::vector<int>> nodeIds;
+  if (!NodeAllocator::allocate(after, choice, a.replicas, nodeIds)) {
+    out.why = "the free nodes cannot hold " + std::to_string(a.replicas) + " replicas of the template";
+    return out;
+  }
+  Plan work = sofar;
+  Template& t = work.templates.emplace_back();
+  t.replicas = a.replicas;
+  t.micro_batch = a.micro_batch;
+  t.micro_batches = 1;
+  t.stages.resize(static_cast<size_t>(d));
+  const int bound = static_cast<int>((batchLeft + perStep - 1) / perStep);
+  const LayerSplitter splitter(cost_, choice.stages, a.micro_batch, a.replicas, bound);
+  bool moe = false;
+  for (int s = 0, first = 0; s < d; ++s) {
+    Stage& st = t.stages[static_cast<size_t>(s)];
+    st.gpu_type = gpu_ids_[static_cast<size_t>(choice.stages[static_cast<size_t>(s)].gpu)];
+    st.tp = choice.stages[static_cast<size_t>(s)].tp;
+    st.node_ids = nodeIds[static_cast<size_t>(s)];
+    st.first_layer = first;
+    st.last_layer = first + a.layers[static_cast<size_t>(s)] - 1;
+    first = st.last_layer + 1;
+    if (cost_.hasMoeLayers(st.first_layer, st.last_layer)) {
+      // Expert tiling stays rule-based: the least-memory valid tiling, then tileExperts().
+      ExpertTiling e;
+      splitter.stageMemory(s, st.first_layer, st.last_layer, &e);
+      st.expert_tiling = e;
+      moe = true;
+    }
+  }
+  PlanReport report = cost_.price(work, true);
+  ++out.priced;
+  if (moe && report.feasible) report = tileExperts(work, std::move(report), bound, out.priced);
+  if (!report.feasible) {
+    out.why = report.violations.empty() ? "the cost model rejects the template"
+                                        : report.violations.front().message;
+    return out;
+  }
+  for (size_t i = 0; i < work.templates.size() && i < report.templates.size(); ++i)
+    work.templates[i].micro_batches = report.templates[i].micro_batches;
+  out.feasible = true;
+  out.plan = std::move(work);
+  out.report = std::move(report);
+  out.free_after = std::move(after);
+  return out;
+}
+
+}  // namespace arachne
