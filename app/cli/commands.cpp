@@ -6,7 +6,7 @@ namespace arachne::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
                                            gpusCommand(), modelsCommand(), presetsCommand(),
-                                           validateCommand(), trainCommand()};
+                                           validateCommand(), trainCommand(), benchCommand()};
   return all;
 }
 

@@ -31,6 +31,7 @@ Command planCommand();     // cmd_plan.cpp
 Command compareCommand();  // cmd_compare.cpp
 Command validateCommand();  // cmd_validate.cpp
 Command trainCommand();     // cmd_train.cpp
+Command benchCommand();     // cmd_bench.cpp
 
 // Every command in the order `arachne-cli --help` lists them.
 const std::vector<Command>& commands();

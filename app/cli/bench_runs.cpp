@@ -1,0 +1,201 @@
+// The bench's run sections: arachne's planning time, best-so-far curves against evaluations,
+// and how the shipped weights were trained.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "bench_common.h"
+#include "cluster/cluster_spec.h"
+#include "io/load_error.h"
+#include "policy/learned_planners.h"
+#include "policy/policy_io.h"
+#include "table.h"
+
+namespace arachne::cli {
+
+namespace {
+
+constexpr double kSafetySeconds = 1800;
+constexpr double kTimeTargetS = 2.0;  // issue 4: median planning time on paper-3t-512
+const char* const kTimeCluster = "paper-3t-512";
+const char* const kCurveCluster = "paper-3t-256";
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Best-so-far at `evals` evaluations: the last improvement at or before it; < 0 when none.
+double bestAt(const std::vector<std::pair<long long, double>>& curve, long long evals) {
+  double best = -1;
+  for (const auto& [e, v] : curve)
+    if (e <= evals) best = std::max(best, v);
+  return best;
+}
+
+// Evaluations at the first improvement reaching `target`; -1 when never.
+long long reaches(const std::vector<std::pair<long long, double>>& curve, double target) {
+  for (const auto& [e, v] : curve)
+    if (atLeast(v, target)) return e;
+  return -1;
+}
+
+std::string metadataValue(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_float()) return fixed(v.get<double>(), 1);
+  std::string s = v.dump();
+  if (s.size() > 160) s = s.substr(0, 157) + "...";
+  return s;
+}
+
+// Reports one weights file: how it was trained, or why there is none.
+void describeWeights(BenchOutput& o, const std::string& planner, const std::string& path, bool flat) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    o.out() << "`" << planner << "`: no trained weights at `" << path << "`; it plans with greedy (and warns).\n\n";
+    return;
+  }
+  LoadedPolicy loaded;
+  try {
+    loaded = loadPolicyOfKind(path, flat);
+  } catch (const LoadError& e) {
+    o.out() << "`" << planner << "`: the weights file cannot be used: " << e.what() << "\n\n";
+    return;
+  }
+  const nlohmann::json& m = loaded.metadata;
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"file", "`" + path + "`"});
+  std::string command = "not recorded";
+  if (m.contains("command")) command = std::string("`").append(metadataValue(m["command"])).append("`");
+  rows.push_back({"command", command});
+  for (const char* key : {"trained_by", "seed", "updates", "evaluations"})
+    if (m.contains(key)) rows.push_back({key, metadataValue(m[key])});
+  if (m.contains("wall_time_s") && m["wall_time_s"].is_number()) {
+    const double s = m["wall_time_s"].get<double>();
+    rows.push_back({"wall time", fixed(s, 1) + " s (" + fixed(s / 60, 1) + " min)"});
+  }
+  if (m.contains("problems") && m["problems"].is_array())
+    rows.push_back({"problems", std::to_string(m["problems"].size()) + " (composition, model) pairs"});
+  for (const auto& [key, value] : m.items()) {
+    if (key == "command" || key == "trained_by" || key == "seed" || key == "updates" || key == "evaluations" ||
+        key == "wall_time_s" || key == "problems")
+      continue;
+    rows.push_back({key, "`" + metadataValue(value) + "`"});
+  }
+  o.out() << "`" << planner << "`:\n\n" << markdownTable({"field", "value"}, rows, "ll") << "\n";
+}
+
+}  // namespace
+
+void benchTime(BenchOutput& o) {
+  const BenchOptions& opt = o.options();
+  o.heading("time", std::string("arachne's planning time on ") + kTimeCluster);
+  const Composition c = loadPreset(kTimeCluster, GpuCatalog::builtin());
+  const std::vector<std::string> header = {"model", "runs", "median s", "min s", "max s", "median evals",
+                                           "median seq/s", "median <= 2 s"};
+  std::vector<std::vector<std::string>> rows, csvRows;
+  int pass = 0;
+  for (const auto& modelId : opt.models) {
+    const auto p = makeBenchProblem(c, modelId);
+    std::vector<double> wall, evals, thr;
+    for (int i = 0; i < opt.repeats; ++i) {
+      o.progress("time: " + modelId + ", run " + std::to_string(i + 1) + "/" + std::to_string(opt.repeats));
+      const BenchRun r = o.run(opt.arachne, *p, {opt.budget_s, 0}, opt.seed + static_cast<std::uint64_t>(i));
+      wall.push_back(r.wall_s);
+      evals.push_back(static_cast<double>(r.result.stats.evaluations));
+      thr.push_back(r.throughput());
+      csvRows.push_back({modelId, std::to_string(opt.seed + static_cast<std::uint64_t>(i)), csvNumber(r.wall_s, 4),
+                         std::to_string(r.result.stats.evaluations), csvNumber(r.throughput(), 6)});
+    }
+    const double med = median(wall);
+    const bool ok = med <= kTimeTargetS;
+    pass += ok;
+    rows.push_back({modelId, std::to_string(opt.repeats), fixed(med, 3),
+                    fixed(*std::min_element(wall.begin(), wall.end()), 3),
+                    fixed(*std::max_element(wall.begin(), wall.end()), 3), grouped(median(evals)),
+                    fixed(median(thr), 2), ok ? "pass" : "FAIL"});
+  }
+  o.out() << markdownTable(header, rows, "lrrrrrrl") << "\n";
+  o.out() << "time: median planning time <= " << fixed(kTimeTargetS, 0) << " s for " << pass << "/"
+          << opt.models.size() << " models: " << (pass == static_cast<int>(opt.models.size()) ? "PASS" : "FAIL")
+          << "\n";
+  o.out() << "(wall time of the whole plan() call, which for arachne includes reading its weights file; seeds " << opt.seed << " to "
+          << opt.seed + static_cast<std::uint64_t>(opt.repeats) - 1 << "; budget " << fixed(opt.budget_s, 1)
+          << " s)\n";
+  o.csv("time", {"model", "seed", "wall_s", "evaluations", "seq_per_s"}, csvRows);
+}
+
+void benchCurve(BenchOutput& o) {
+  const BenchOptions& opt = o.options();
+  o.heading("curve", std::string("best-so-far throughput against evaluations on ") + kCurveCluster);
+  const auto p = makeBenchProblem(loadPreset(kCurveCluster, GpuCatalog::builtin()), opt.curve_model);
+  const std::vector<std::string> planners = {opt.arachne, "flat-rl", "random"};
+  std::map<std::string, BenchRun> runs;
+  std::vector<std::string> shown;
+  for (const auto& name : planners) {
+    if (!makePlanner(name)) {
+      o.out() << "`" << name << "` is not available in this build (no planner of that name); its column is absent.\n\n";
+      continue;
+    }
+    o.progress("curve: " + name + ", " + grouped(static_cast<double>(opt.curve_evals)) + " evaluations");
+    runs[name] = o.run(name, *p, {kSafetySeconds, opt.curve_evals}, opt.seed);
+    shown.push_back(name);
+  }
+  // A fallback makes that column greedy's curve: say so above the table, not only at the end.
+  for (const auto& n : shown)
+    if (runs[n].warned() && n != opt.arachne)
+      o.out() << "> **" << runs[n].result.stats.message.substr(0, runs[n].result.stats.message.find(". "))
+              << "** Its column below is greedy's curve.\n\n";
+  std::vector<long long> points;
+  for (long long e : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 4000, 10000, 20000, 50000, 100000})
+    if (e < opt.curve_evals) points.push_back(e);
+  points.push_back(opt.curve_evals);
+  std::vector<std::string> header = {"evaluations"};
+  for (const auto& n : shown) header.push_back(n + " seq/s");
+  std::vector<std::vector<std::string>> rows, csvRows;
+  for (long long e : points) {
+    std::vector<std::string> row = {grouped(static_cast<double>(e))};
+    for (const auto& n : shown) {
+      const double v = bestAt(runs[n].result.stats.best_curve, e);
+      row.push_back(v < 0 ? "-" : fixed(v, 2));
+    }
+    rows.push_back(row);
+  }
+  o.out() << opt.curve_model << " on " << kCurveCluster << ", every planner given "
+          << grouped(static_cast<double>(opt.curve_evals)) << " evaluations, seed " << opt.seed
+          << "; best-so-far seq/s at each evaluation count ('-': no plan yet):\n\n";
+  o.out() << markdownTable(header, rows, std::string(header.size(), 'r')) << "\n";
+  for (const auto& n : shown) {
+    const BenchRun& r = runs[n];
+    o.out() << "- " << n << ": final " << (r.result.found ? fixed(r.throughput(), 2) + " seq/s" : "no plan") << " after "
+            << grouped(static_cast<double>(r.result.stats.evaluations)) << " evaluations, "
+            << r.result.stats.best_curve.size() << " improvements, " << fixed(r.wall_s, 2) << " s\n";
+    for (const auto& [e, v] : r.result.stats.best_curve)
+      csvRows.push_back({n, std::to_string(e), csvNumber(v, 6)});
+  }
+  if (runs.count("flat-rl") && runs["flat-rl"].result.found) {
+    const double target = runs["flat-rl"].throughput();
+    auto reach = [&](const std::string& n) {
+      if (!runs.count(n)) return std::string("not run");
+      const long long e = reaches(runs[n].result.stats.best_curve, target);
+      return e < 0 ? std::string("not reached") : grouped(static_cast<double>(e));
+    };
+    o.out() << "\nevaluations to reach flat-rl's final value (" << fixed(target, 2) << " seq/s): " << opt.arachne
+            << " " << reach(opt.arachne) << ", random " << reach("random") << ", flat-rl "
+            << reach("flat-rl") << "\n";
+  } else {
+    o.out() << "\nevaluations to reach flat-rl's final value: not measured (flat-rl "
+            << (runs.count("flat-rl") ? "found no plan" : "is not available") << ")\n";
+  }
+  o.csv("curve", {"planner", "evaluations", "best_seq_per_s"}, csvRows);
+}
+
+void benchTraining(BenchOutput& o) {
+  o.heading("training", "how the shipped weights were trained");
+  describeWeights(o, "arachne", defaultPolicyWeightsPath(), false);
+  describeWeights(o, "flat-rl", defaultFlatRlWeightsPath(), true);
+}
+
+}  // namespace arachne::cli

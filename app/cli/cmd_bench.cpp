@@ -1,0 +1,147 @@
+// `bench`: regenerate every figure of the learned planner's page (docs/learned-planner.md) as
+// Markdown tables, each under the command line that reproduces it, with optional CSV files.
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+#include "bench_common.h"
+#include "cluster/cluster_spec.h"
+#include "commands.h"
+#include "model/model_catalog.h"
+#include "planning_session.h"
+#include "table.h"
+
+namespace arachne::cli {
+
+namespace {
+
+const std::vector<std::string> kSections = {"presets", "exhaustive", "time", "curve", "training"};
+
+std::vector<std::string> splitItems(const std::string& option, const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item.empty()) throw UsageError("option '" + option + "' has an empty item in '" + text + "'");
+    items.push_back(item);
+  }
+  if (items.empty()) throw UsageError("option '" + option + "' needs at least one item");
+  return items;
+}
+
+double parseSeconds(const std::string& text) {
+  double s = 0;
+  size_t used = 0;
+  try {
+    s = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !(s > 0) || s > 3600)
+    throw UsageError("option '--budget-s' needs a number of seconds in (0, 3600], got '" + text + "'");
+  return s;
+}
+
+int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const ParsedArgs a = parseArgs(cmd, args);
+  if (a.help()) {
+    out << helpText(cmd);
+    return kExitOk;
+  }
+  BenchOptions o;
+  o.quick = a.has("--quick");
+  if (o.quick) {
+    o.repeats = 1;
+    o.curve_evals = 200;
+    o.budget_s = 2;
+  }
+  std::vector<std::string> sections = kSections;
+  if (auto v = a.value("--section")) {
+    if (*v != "all") {
+      sections = splitItems("--section", *v);
+      for (const auto& s : sections)
+        if (std::find(kSections.begin(), kSections.end(), s) == kSections.end())
+          throw UsageError("option '--section' needs presets, exhaustive, time, curve, training or all, got '" + s +
+                           "'");
+    }
+  }
+  if (auto v = a.value("--models")) o.models = splitItems("--models", *v);
+  if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
+  if (auto v = a.value("--budget-s")) o.budget_s = parseSeconds(*v);
+  if (auto v = a.value("--repeats")) o.repeats = parseIntOption("--repeats", *v, 1, 1000);
+  if (auto v = a.value("--curve-evals")) o.curve_evals = parseIntOption("--curve-evals", *v, 1, 100000000);
+  if (auto v = a.value("--curve-model")) o.curve_model = *v;
+  if (auto v = a.value("--arachne-planner")) o.arachne = *v;
+  if (auto v = a.value("--csv-dir")) {
+    o.csv_dir = *v;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(o.csv_dir, ec))
+      throw UsageError("option '--csv-dir' needs an existing directory, got '" + o.csv_dir + "'");
+  }
+  if (!makePlanner(o.arachne))
+    throw UsageError("option '--arachne-planner': unknown planner '" + o.arachne + "' (known: " + plannerList() + ")");
+  // Unknown models fail here (exit 2), not halfway through a long run.
+  for (const auto& m : o.models) resolveModel(m);
+  resolveModel(o.curve_model);
+  // Every option that changes a number, in a fixed order, for the command lines printed.
+  for (const char* name : {"--quick", "--models", "--seed", "--budget-s", "--repeats", "--curve-evals",
+                           "--curve-model", "--arachne-planner"}) {
+    if (a.has(name)) o.given.emplace_back(name, a.value(name).value_or(""));
+  }
+
+  BenchOutput bench(o, out, err);
+  out << "# arachne-cli bench\n";
+  // The policy's fallback changes every "arachne" number: say so before any table.
+  {
+    const auto probe = makeBenchProblem(parseInlineCluster("h100:8x1", GpuCatalog::builtin()), "llama3-8b");
+    const BenchRun r = bench.run(o.arachne, *probe, {o.budget_s, 0}, o.seed);
+    if (r.warned())
+      out << "\n> **" << r.result.stats.message.substr(0, r.result.stats.message.find(". "))
+          << "** Every `" << o.arachne << "` number below is greedy's, not the policy's.\n";
+  }
+  for (const auto& s : sections) {
+    if (s == "presets") benchPresets(bench);
+    if (s == "exhaustive") benchExhaustive(bench);
+    if (s == "time") benchTime(bench);
+    if (s == "curve") benchCurve(bench);
+    if (s == "training") benchTraining(bench);
+  }
+  if (!bench.warnings().empty()) {
+    out << "\nwarnings during the run:\n";
+    for (const auto& w : bench.warnings()) out << "- " << w << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command benchCommand() {
+  CommandSpec s;
+  s.name = "bench";
+  s.summary = "regenerate the learned planner's figures as Markdown tables (and CSV)";
+  s.details =
+      "Sections (--section, comma-separated, default all):\n"
+      "  presets     every preset x --models: arachne, greedy, and random with 10x arachne's evaluations\n"
+      "  exhaustive  small compositions: arachne against exhaustive's optimum (>= 97%)\n"
+      "  time        arachne's planning time on paper-3t-512, --repeats runs per model\n"
+      "  curve       best-so-far seq/s against evaluations of arachne, flat-rl and random on paper-3t-256\n"
+      "  training    how the shipped weights were trained (their metadata)\n"
+      "Each table is preceded by the command that regenerates it; a summary line per section says\n"
+      "PASS or FAIL. Failed checks do not change the exit code (0); bad options exit 2. Progress on\n"
+      "stderr. The figures are on docs/learned-planner.md.";
+  s.options = {
+      {"--section", "NAMES", "presets, exhaustive, time, curve, training or all (default all)", false},
+      {"--models", "IDS", "models of the presets and time sections (default llama3-8b,qwen3-32b)", false},
+      {"--seed", "N", "planner seed (default 1; the time section uses N, N+1, ...)", false},
+      {"--budget-s", "S", "arachne's and greedy's wall-clock budget in seconds (default 10)", false},
+      {"--repeats", "N", "runs per model in the time section (default 5)", false},
+      {"--curve-evals", "N", "evaluations of every planner in the curve section (default 4000)", false},
+      {"--curve-model", "ID", "model of the curve section (default llama3-8b)", false},
+      {"--csv-dir", "DIR", "also write one CSV file per section into this existing directory", false},
+      {"--quick", "", "a tiny configuration (2 presets, 3 compositions, 1 repeat, 200 curve evaluations, 2 s)",
+       false},
+      {"--arachne-planner", "NAME", "the planner in the arachne columns (for tests: arachne-untrained)", false},
+  };
+  return {s, runBench};
+}
+
+}  // namespace arachne::cli

@@ -1,0 +1,241 @@
+// arachne-cli bench --quick, section by section: the tables' headers and rows, check columns that
+// agree with the numbers printed, random's 10x evaluations, the exhaustive compositions, CSV
+// files, the fallback warning at the top, the training metadata, and bad options.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run {
+  int code = -1;
+  QString out;
+  QString err;
+};
+
+// ARACHNE_POLICY_WEIGHTS and ARACHNE_FLAT_RL_WEIGHTS are set to `weights` and `flatWeights`
+// (empty: a file that does not exist), so no test reads the shipped weights.
+Run cli(const QStringList& args, const QString& weights = {}, const QString& flatWeights = {}) {
+  QProcess p;
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert("ARACHNE_POLICY_WEIGHTS", weights.isEmpty() ? QDir::temp().filePath("no-such-arachne.policy") : weights);
+  env.insert("ARACHNE_FLAT_RL_WEIGHTS",
+             flatWeights.isEmpty() ? QDir::temp().filePath("no-such-flat-rl.policy") : flatWeights);
+  p.setProcessEnvironment(env);
+  p.start(QStringLiteral(ARACHNE_CLI), args);
+  Run r;
+  if (!p.waitForFinished(180000)) {
+    p.kill();
+    p.waitForFinished();
+    r.err = "timed out";
+    return r;
+  }
+  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+  r.out = QString::fromUtf8(p.readAllStandardOutput());
+  r.err = QString::fromUtf8(p.readAllStandardError());
+  return r;
+}
+
+QStringList quick(const QString& section, const QStringList& more = {}) {
+  return QStringList{"bench", "--section", section, "--quick", "--arachne-planner", "arachne-untrained"} + more;
+}
+
+// The Markdown table whose header row starts with "| <first> |": header cells, then rows.
+struct Table {
+  QStringList header;
+  QList<QStringList> rows;
+  int column(const QString& name) const { return header.indexOf(name); }
+};
+
+QStringList cells(const QString& line) {
+  QStringList c = line.split('|');
+  c.removeFirst();
+  c.removeLast();
+  for (auto& x : c) x = x.trimmed();
+  return c;
+}
+
+Table table(const QString& out, const QString& first) {
+  Table t;
+  const QStringList lines = out.split('\n');
+  for (int i = 0; i < lines.size(); ++i) {
+    if (!lines[i].startsWith("| " + first + " |")) continue;
+    t.header = cells(lines[i]);
+    for (int j = i + 2; j < lines.size() && lines[j].startsWith('|'); ++j) t.rows.push_back(cells(lines[j]));
+    break;
+  }
+  return t;
+}
+
+double number(const QString& cell) {
+  if (cell == "-") return 0;
+  QString c = cell;
+  c.remove(',');
+  bool ok = false;
+  const double v = c.toDouble(&ok);
+  return ok ? v : -1;
+}
+
+// The printed values are rounded to 2 decimals: a check that disagrees with them by more than
+// the rounding is wrong.
+bool consistent(double a, double b, const QString& verdict) {
+  if (a > b + 0.01) return verdict == "pass";
+  if (a < b - 0.01) return verdict == "FAIL";
+  return verdict == "pass" || verdict == "FAIL";
+}
+
+}  // namespace
+
+class TstCliBench : public QObject {
+  Q_OBJECT
+ private slots:
+  void presetsTableChecksAgreeWithTheNumbers() {
+    QTemporaryDir dir;
+    const Run r = cli(quick("presets", {"--csv-dir", dir.path()}));
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY(r.out.contains("arachne-cli bench --section presets --quick --arachne-planner arachne-untrained\n"));
+    const Table t = table(r.out, "cluster");
+    QCOMPARE(t.header, (QStringList{"cluster", "model", "arachne seq/s", "arachne evals", "arachne planning s",
+                                    "greedy seq/s", "greedy evals", "random-10x seq/s", "random-10x evals",
+                                    "arachne >= greedy", "arachne >= random-10x"}));
+    QCOMPARE(t.rows.size(), 4);  // 2 presets x 2 models
+    int passes = 0;
+    for (const auto& row : t.rows) {
+      QCOMPARE(row.size(), t.header.size());
+      const double a = number(row[2]), g = number(row[5]), rnd = number(row[7]);
+      QVERIFY2(consistent(a, g, row[9]), qPrintable(row.join(" | ")));
+      QVERIFY2(consistent(a, rnd, row[10]), qPrintable(row.join(" | ")));
+      QCOMPARE(number(row[8]), 10 * number(row[3]));
+      QVERIFY(number(row[3]) > 0);
+      passes += (row[9] == "pass") + (row[10] == "pass");
+    }
+    QVERIFY(r.out.contains(QRegularExpression("presets: arachne >= greedy on \\d+/4, arachne >= random-10x on \\d+/4: (PASS|FAIL)")));
+    const QRegularExpressionMatch m =
+        QRegularExpression("greedy on (\\d+)/4, arachne >= random-10x on (\\d+)/4").match(r.out);
+    QCOMPARE(m.captured(1).toInt() + m.captured(2).toInt(), passes);
+    QFile csv(dir.filePath("presets.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+    QCOMPARE(lines.size(), 5);
+    QVERIFY(lines[0].startsWith("cluster,model,arachne_seq_per_s"));
+  }
+
+  void exhaustiveCompositionsAreMixedAndChecked() {
+    const Run r = cli(quick("exhaustive"));
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    const Table t = table(r.out, "composition");
+    QCOMPARE(t.header.size(), 12);
+    QCOMPARE(t.header[5], QString("optimum seq/s"));
+    QCOMPARE(t.header[11], QString("pass"));
+    QCOMPARE(t.rows.size(), 6);  // 3 compositions x 2 models
+    int mixed = 0, counted = 0;
+    for (const auto& row : t.rows) {
+      QVERIFY2(row[2].toInt() >= 2 && row[2].toInt() <= 4, qPrintable(row.join(" | ")));
+      mixed += row[3].startsWith("mixed");
+      if (row[11] == "not counted") continue;
+      ++counted;
+      const double opt = number(row[5]), a = number(row[8]), ratio = number(row[10]);
+      QVERIFY(opt > 0);
+      QVERIFY2(qAbs(ratio - a / opt) < 0.001 + 0.01 / opt, qPrintable(row.join(" | ")));
+      QCOMPARE(row[11], QString(ratio >= 0.97 ? "pass" : "FAIL"));
+      // Nothing beats the optimum.
+      QVERIFY2(a <= opt + 0.01, qPrintable(row.join(" | ")));
+    }
+    QVERIFY(mixed >= 2);
+    QVERIFY(counted >= 4);
+    QVERIFY(r.out.contains(QRegularExpression(QString("exhaustive: arachne >= 97% of the optimum on \\d+/%1 ").arg(counted))));
+  }
+
+  void timeTableHasOneRowPerModel() {
+    const Run r = cli(quick("time", {"--models", "llama3-8b"}));
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY(r.out.contains("arachne-cli bench --section time --quick --models llama3-8b --arachne-planner arachne-untrained"));
+    const Table t = table(r.out, "model");
+    QCOMPARE(t.header, (QStringList{"model", "runs", "median s", "min s", "max s", "median evals", "median seq/s",
+                                    "median <= 2 s"}));
+    QCOMPARE(t.rows.size(), 1);
+    const QStringList& row = t.rows[0];
+    QCOMPARE(row[1], QString("1"));
+    QVERIFY(number(row[3]) <= number(row[2]) && number(row[2]) <= number(row[4]));
+    QVERIFY(number(row[5]) > 0);
+    QCOMPARE(row[7], QString(number(row[2]) <= 2 ? "pass" : "FAIL"));
+  }
+
+  void curveIsSampledAndMonotone() {
+    QTemporaryDir dir;
+    const Run r = cli(quick("curve", {"--csv-dir", dir.path()}));
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    const Table t = table(r.out, "evaluations");
+    QVERIFY(t.header.contains("arachne-untrained seq/s"));
+    QVERIFY(t.header.contains("random seq/s"));
+    const bool flat = t.header.contains("flat-rl seq/s");
+    QVERIFY(flat || r.out.contains("`flat-rl` is not available"));
+    QCOMPARE(t.rows.size(), 8);  // 1 2 5 10 20 50 100 200
+    QCOMPARE(t.rows.last()[0], QString("200"));
+    for (int c = 1; c < t.header.size(); ++c)
+      for (int i = 1; i < t.rows.size(); ++i)
+        QVERIFY2(number(t.rows[i][c]) >= number(t.rows[i - 1][c]), qPrintable(t.header[c]));
+    QVERIFY(r.out.contains("evaluations to reach flat-rl's final value"));
+    // The CSV holds one row per improvement of each planner's curve.
+    QFile csv(dir.filePath("curve.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
+    QCOMPARE(lines[0], QString("planner,evaluations,best_seq_per_s"));
+    int improvements = 0;
+    const QRegularExpression line("^- \\S+: final .*, (\\d+) improvements", QRegularExpression::MultilineOption);
+    for (auto it = line.globalMatch(r.out); it.hasNext();) improvements += it.next().captured(1).toInt();
+    QVERIFY(improvements >= 2);
+    QCOMPARE(lines.size() - 1, improvements);
+  }
+
+  void fallbackWarningComesFirstAndTrainingIsDescribed() {
+    const Run missing = cli({"bench", "--section", "training", "--quick"});
+    QVERIFY2(missing.code == 0, qPrintable(missing.err + missing.out));
+    QVERIFY2(missing.out.startsWith("# arachne-cli bench\n\n> **warning: the arachne policy cannot be used"),
+             qPrintable(missing.out));
+    QVERIFY(missing.out.contains("`arachne`: no trained weights at"));
+    QVERIFY(missing.out.contains("`flat-rl`: no trained weights at"));
+
+    QTemporaryDir dir;
+    const QString weights = dir.filePath("tiny.policy");
+    const Run train = cli({"train", "--out", weights, "--updates", "1", "--cluster", "h100:4x2,a6000:4x2",
+                           "--random", "0", "--models", "llama3-8b", "--seed", "3"});
+    QVERIFY2(train.code == 0, qPrintable(train.err + train.out));
+    // An arachne file offered to flat-rl is refused with the reason.
+    const Run r = cli({"bench", "--section", "training", "--quick"}, weights, weights);
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(!r.out.contains("warning:"), qPrintable(r.out));
+    QVERIFY(r.out.contains("ARACHNE_POLICY_WEIGHTS=" + weights + " ARACHNE_FLAT_RL_WEIGHTS=" + weights +
+                           " arachne-cli bench --section training\n"));
+    QVERIFY2(r.out.contains("`flat-rl`: the weights file cannot be used: " + weights), qPrintable(r.out));
+    const Table t = table(r.out, "field");
+    QVERIFY(t.rows.contains(QStringList{"seed", "3"}));
+    QVERIFY(t.rows.contains(QStringList{"updates", "1"}));
+    QVERIFY(t.rows.contains(QStringList{"problems", "1 (composition, model) pairs"}));
+  }
+
+  void badOptionsExitTwo() {
+    const QList<QStringList> bad = {
+        {"bench", "--section", "bogus"},
+        {"bench", "--seed", "x"},
+        {"bench", "--repeats", "0"},
+        {"bench", "--budget-s", "0"},
+        {"bench", "--models", "no-such-model"},
+        {"bench", "--arachne-planner", "no-such-planner"},
+        {"bench", "--csv-dir", "/no/such/directory"},
+    };
+    for (const QStringList& args : bad) {
+      const Run r = cli(args);
+      QVERIFY2(r.code == 2, qPrintable(args.join(' ') + " -> " + QString::number(r.code) + ": " + r.err));
+      QVERIFY2(r.err.contains("arachne-cli bench:"), qPrintable(r.err));
+      QVERIFY(r.out.isEmpty());
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TstCliBench)
+#include "tst_cli_bench.moc"
