@@ -49,6 +49,7 @@ TrainingRunOptions defaultMix() {
   o.trainer.greedy_demonstrations = true;
   o.trainer.imitation_interval = 1;
   o.trainer.demonstration_epochs = 100;
+  o.trainer.final_cloning_epochs = 100;
   return o;
 }
 
@@ -67,6 +68,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   }
   TrainingRunOptions o = defaultMix();
   o.out = *a.value("--out");
+  o.command = "arachne-cli train";
+  for (const auto& arg : args) o.command += " " + arg;
   if (auto v = a.value("--minutes")) o.minutes = parseMinutes("--minutes", *v, false);
   if (auto v = a.value("--checkpoint-minutes")) o.checkpoint_minutes = parseMinutes("--checkpoint-minutes", *v, true);
   if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
@@ -91,6 +94,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   }
   if (auto v = a.value("--demonstration-epochs"))
     o.trainer.demonstration_epochs = parseIntOption("--demonstration-epochs", *v, 0, 100000);
+  if (auto v = a.value("--final-cloning-epochs"))
+    o.trainer.final_cloning_epochs = parseIntOption("--final-cloning-epochs", *v, 0, 100000);
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
@@ -134,6 +139,9 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
         << line("%.3f -> %.3f; %.1f s with the greedy runs", result.demonstration_first_loss,
                 result.demonstration_last_loss, result.demonstration_s)
         << "\n";
+  if (result.final_cloning_epochs > 0)
+    out << "final cloning of each problem's best plan: " << result.final_cloning_epochs << " passes, loss "
+        << line("%.3f -> %.3f", result.final_cloning_first_loss, result.final_cloning_last_loss) << "\n";
   out << "problems: " << result.problems << " (composition, model) pairs";
   if (!result.skipped.empty()) out << ", " << result.skipped.size() << " skipped";
   out << "\n";
@@ -178,6 +186,8 @@ Command trainCommand() {
       {"--demonstrations", "greedy|none",
        "start each problem's self-imitation buffer with the greedy planner's plan (default greedy)", false},
       {"--demonstration-epochs", "N", "behaviour-cloning passes over the demonstrations before PPO (default 100)", false},
+      {"--final-cloning-epochs", "N",
+       "cloning passes over each problem's best plan after the last update, within --minutes (default 100)", false},
       {"--imitation-interval", "N", "updates between self-imitation steps; 0 never (default 1)", false},
       {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b)", false},
   };

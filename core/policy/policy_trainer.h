@@ -45,6 +45,10 @@ struct TrainerOptions {
   // the policy first reproduces greedy's constructions, then PPO and self-imitation improve on them).
   int demonstration_epochs = 0;
   int demonstration_batch = 64;  // decisions per cloning step
+  // Passes of cloning, after the last update, of each problem's best buffered plan (greedy's
+  // demonstration or a better one found by the rollouts): self-imitation's anchor made final, so
+  // the shipped policy's own greedy rollout builds the best plan training found.
+  int final_cloning_epochs = 0;
   std::uint64_t seed = 1;
 };
 
@@ -72,7 +76,8 @@ class PolicyTrainer {
   void addProblem(const CostModel& cost, const std::string& key);
   int problemCount() const;
 
-  // Behaviour cloning over the demonstrations in the buffer (greedy_demonstrations): up to
+  // Behaviour cloning of each problem's best buffered plan (the demonstrations before the first
+  // update, the best plans found by the end): up to
   // `epochs` passes in shuffled batches, each step raising their log-probability. Returns the
   // mean negative log-likelihood of the first and the last pass ({0, 0} when there is nothing to
   // clone); stops early when `cancel` is set.

@@ -42,7 +42,8 @@ nlohmann::json trainerJson(const TrainerOptions& t) {
           {"imitation_interval", t.imitation_interval},
           {"imitation_coef", t.imitation_coef},
           {"greedy_demonstrations", t.greedy_demonstrations},
-          {"demonstration_epochs", t.demonstration_epochs}};
+          {"demonstration_epochs", t.demonstration_epochs},
+          {"final_cloning_epochs", t.final_cloning_epochs}};
 }
 
 }  // namespace
@@ -114,22 +115,34 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                                                {"first_loss", result.demonstration_first_loss},
                                                {"last_loss", result.demonstration_last_loss},
                                                {"wall_time_s", result.demonstration_s}}},
+                           {"final_cloning", {{"epochs", result.final_cloning_epochs},
+                                              {"first_loss", result.final_cloning_first_loss},
+                                              {"last_loss", result.final_cloning_last_loss}}},
                            {"problems", keys},
                            {"models", options.models},
                            {"trainer", trainerJson(trainerOptions)}};
+    if (!options.command.empty()) meta["command"] = options.command;
     if (!options.resume.empty()) meta["resumed_from"] = {{"file", options.resume}, {"metadata", resumed}};
     savePolicy(*network, options.out, meta);
     ++result.checkpoints;
   };
 
+  double cloningSeconds = 0;
   if (trainerOptions.greedy_demonstrations && trainerOptions.demonstration_epochs > 0) {
+    const double cloningStart = elapsed();
     const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.demonstration_epochs, cancel);
     result.demonstration_decisions = c.decisions;
     result.demonstration_epochs = c.epochs;
     result.demonstration_first_loss = c.first_loss;
     result.demonstration_last_loss = c.last_loss;
+    cloningSeconds = elapsed() - cloningStart;
   }
   result.demonstration_s = elapsed();
+  // The final cloning must fit in the budget: reserve its estimated time (per-pass time of the
+  // first cloning, with a margin for the plans found meanwhile).
+  double reserve = 0;
+  if (trainerOptions.final_cloning_epochs > 0 && result.demonstration_epochs > 0)
+    reserve = 1.3 * cloningSeconds / result.demonstration_epochs * trainerOptions.final_cloning_epochs + 5.0;
   result.evaluations = trainer.evaluations();  // the demonstrations' greedy runs count
 
   double lastCheckpoint = 0;
@@ -139,7 +152,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       break;
     }
     if (options.max_updates > 0 && result.updates >= options.max_updates) break;
-    if (options.minutes > 0 && elapsed() >= options.minutes * 60.0) break;
+    if (options.minutes > 0 && elapsed() >= options.minutes * 60.0 - reserve) break;
     const UpdateStats u = trainer.update();
     ++result.updates;
     result.evaluations = trainer.evaluations();
@@ -151,6 +164,12 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       save();
       lastCheckpoint = elapsed();
     }
+  }
+  if (trainerOptions.final_cloning_epochs > 0 && !result.cancelled) {
+    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.final_cloning_epochs, cancel);
+    result.final_cloning_epochs = c.epochs;
+    result.final_cloning_first_loss = c.first_loss;
+    result.final_cloning_last_loss = c.last_loss;
   }
   result.elapsed_s = elapsed();
   save();

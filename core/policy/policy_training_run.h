@@ -28,6 +28,7 @@ struct TrainingRunOptions {
   PolicyConfig config;
   TrainerOptions trainer;               // its seed is replaced by `seed`
   std::uint64_t seed = 1;
+  std::string command;                  // how the run was started (stored in the metadata when set)
 };
 
 struct TrainingRunResult {
@@ -45,6 +46,8 @@ struct TrainingRunResult {
   int demonstration_epochs = 0;
   double demonstration_first_loss = 0, demonstration_last_loss = 0;
   double demonstration_s = 0;     // wall time of the demonstrations and their cloning
+  int final_cloning_epochs = 0;   // passes over each problem's best plan after the last update
+  double final_cloning_first_loss = 0, final_cloning_last_loss = 0;
 };
 
 using TrainingProgress = std::function<void(const UpdateStats& update, const TrainingRunResult& soFar)>;
