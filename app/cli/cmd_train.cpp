@@ -134,7 +134,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     }
   }
   if (result.demonstration_decisions > 0)
-    out << "greedy demonstrations: " << result.demonstration_decisions << " decisions cloned over "
+    out << "greedy demonstrations: " << result.demonstrations << " problems, " << result.demonstration_decisions
+        << " decisions cloned over "
         << result.demonstration_epochs << " passes, loss "
         << line("%.3f -> %.3f; %.1f s with the greedy runs", result.demonstration_first_loss,
                 result.demonstration_last_loss, result.demonstration_s)

@@ -49,13 +49,13 @@ PolicyTrainer::PolicyTrainer(std::shared_ptr<PolicyNetwork> network, TrainerOpti
 
 PolicyTrainer::~PolicyTrainer() = default;
 
-void PolicyTrainer::addProblem(const CostModel& cost, const std::string& key) {
+void PolicyTrainer::addProblem(const CostModel& cost, const std::string& key, bool withDemonstration) {
   auto p = std::make_unique<Problem>();
   p->key = key;
   p->episode = std::make_unique<ConstructionEpisode>(cost);
   p->state = std::make_unique<PolicyState>(network_->config(), cost);
   p->view = std::make_unique<PolicyEpisodeView>(*p->state, *p->episode);
-  if (options_.greedy_demonstrations) demonstrate(*p, cost);
+  if (options_.greedy_demonstrations && withDemonstration) demonstrate(*p, cost);
   problems_.push_back(std::move(p));
 }
 

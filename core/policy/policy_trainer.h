@@ -71,9 +71,10 @@ class PolicyTrainer {
 
   // Adds a training problem (one composition and model, priced by `cost`, which must outlive
   // the trainer). `key` names it in the imitation buffers. Throws LoadError when the composition
-  // has more GPU types than the policy's t_max. With greedy_demonstrations it runs the greedy
-  // planner once and offers its construction to the buffer (its evaluations count).
-  void addProblem(const CostModel& cost, const std::string& key);
+  // has more GPU types than the policy's t_max. With greedy_demonstrations and
+  // `withDemonstration` it runs the greedy planner once and offers its construction to the
+  // buffer (its evaluations count); a training run stops demonstrating when its budget runs low.
+  void addProblem(const CostModel& cost, const std::string& key, bool withDemonstration = true);
   int problemCount() const;
 
   // Behaviour cloning of each problem's best buffered plan (the demonstrations before the first

@@ -92,7 +92,10 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
         p->profiles = std::make_unique<ProfileSet>(
             makeAnalyticProfiles(catalog, composition.gpuTypes(), p->model, p->spec));
         p->cost = std::make_unique<CostModel>(catalog, p->composition, p->model, p->spec, *p->profiles);
-        trainer.addProblem(*p->cost, p->key);
+        // Demonstrations may take at most half the budget (greedy is slow on large MoE problems).
+        const bool demonstrate = !(cancel && cancel->load()) && (options.minutes <= 0 || elapsed() < 30.0 * options.minutes);
+        trainer.addProblem(*p->cost, p->key, demonstrate);
+        if (demonstrate && trainerOptions.greedy_demonstrations) ++result.demonstrations;
       } catch (const LoadError& e) {
         result.skipped.push_back(p->key + ": " + e.what());
         continue;
@@ -110,7 +113,8 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                            {"updates", result.updates},
                            {"evaluations", result.evaluations},
                            {"wall_time_s", elapsed()},
-                           {"demonstrations", {{"decisions", result.demonstration_decisions},
+                           {"demonstrations", {{"problems", result.demonstrations},
+                                               {"decisions", result.demonstration_decisions},
                                                {"epochs", result.demonstration_epochs},
                                                {"first_loss", result.demonstration_first_loss},
                                                {"last_loss", result.demonstration_last_loss},
@@ -142,7 +146,8 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
   // first cloning, with a margin for the plans found meanwhile).
   double reserve = 0;
   if (trainerOptions.final_cloning_epochs > 0 && result.demonstration_epochs > 0)
-    reserve = 1.3 * cloningSeconds / result.demonstration_epochs * trainerOptions.final_cloning_epochs + 5.0;
+    reserve = 1.3 * cloningSeconds / result.demonstration_epochs * trainerOptions.final_cloning_epochs + 2.0;
+  if (options.minutes > 0) reserve = std::min(reserve, 30.0 * options.minutes);  // at most half the budget
   result.evaluations = trainer.evaluations();  // the demonstrations' greedy runs count
 
   double lastCheckpoint = 0;
@@ -152,7 +157,8 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       break;
     }
     if (options.max_updates > 0 && result.updates >= options.max_updates) break;
-    if (options.minutes > 0 && elapsed() >= options.minutes * 60.0 - reserve) break;
+    // At least one update, so even a budget the set-up used up yields a trained file.
+    if (options.minutes > 0 && result.updates > 0 && elapsed() >= options.minutes * 60.0 - reserve) break;
     const UpdateStats u = trainer.update();
     ++result.updates;
     result.evaluations = trainer.evaluations();

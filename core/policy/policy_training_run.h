@@ -42,6 +42,7 @@ struct TrainingRunResult {
   int checkpoints = 0;            // files written, the final one included
   bool cancelled = false;
   // Behaviour cloning of the greedy demonstrations before the first update (when enabled).
+  int demonstrations = 0;         // problems whose greedy plan was demonstrated
   size_t demonstration_decisions = 0;
   int demonstration_epochs = 0;
   double demonstration_first_loss = 0, demonstration_last_loss = 0;

@@ -163,6 +163,9 @@ class TstCliTrain : public QObject {
         {"train", "--out", out, "--models", "no-such-model"},
         {"train", "--out", out, "--resume", dir.filePath("absent.policy")},
         {"train", "--out", out, "--planner", "greedy"},
+        {"train", "--out", out, "--demonstrations", "maybe"},
+        {"train", "--out", out, "--planner", "flat-rl", "--demonstrations", "greedy"},
+        {"train", "--out", out, "--final-cloning-epochs", "-1"},
     };
     for (const QStringList& args : bad) {
       const Run r = cli(args);

@@ -74,6 +74,28 @@ class TstPolicyTrainingRun : public QObject {
     std::remove(again.out.c_str());
   }
 
+  // Demonstrations and the final cloning are recorded in the result and the metadata.
+  void demonstrationsAndFinalCloningAreRecorded() {
+    TrainingRunOptions o = small();
+    o.out = tempPath("cloned.policy");
+    o.trainer.greedy_demonstrations = true;
+    o.trainer.demonstration_epochs = 5;
+    o.trainer.final_cloning_epochs = 4;
+    o.command = "arachne-cli train --test";
+    const TrainingRunResult r = runPolicyTraining(o);
+    QCOMPARE(r.demonstrations, 3);
+    QVERIFY(r.demonstration_decisions > 0);
+    QCOMPARE(r.demonstration_epochs, 5);
+    QCOMPARE(r.final_cloning_epochs, 4);
+    QVERIFY(r.final_cloning_last_loss > 0);
+    const LoadedPolicy loaded = loadPolicy(o.out);
+    QCOMPARE(loaded.metadata.at("command").get<std::string>(), o.command);
+    QCOMPARE(loaded.metadata.at("demonstrations").at("problems").get<int>(), 3);
+    QCOMPARE(loaded.metadata.at("final_cloning").at("epochs").get<int>(), 4);
+    QCOMPARE(loaded.metadata.at("trainer").at("greedy_demonstrations").get<bool>(), true);
+    std::remove(o.out.c_str());
+  }
+
   void cancelStopsBeforeTheNextUpdate() {
     TrainingRunOptions o = small();
     o.out = tempPath("cancelled.policy");
