@@ -1,6 +1,8 @@
 // Planning with the flat-rl policy: greedy plus sampled rollouts, or greedy as fallback.
 #include "policy/flat_rl_planner.h"
 
+#include "policy/arachne_planner.h"
+
 #include <climits>
 #include <random>
 #include <stdexcept>
@@ -69,6 +71,7 @@ PlannerResult FlatRlPlanner::plan(const CostModel& cost, const PlannerBudget& bu
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
     RolloutOptions o;
     o.greedy = r == 0;
+    o.temperature = ArachnePlanner::samplingTemperature(r);  // the same search as arachne's
     counted = 0;
     // Evaluations are counted before each offer, so the best-so-far curve is exact per step.
     o.after_step = [&run, &counted](const ConstructionEpisode& e) {
