@@ -1,6 +1,7 @@
 // Planning with the policy: a few rollouts on the construction episode, or greedy as fallback.
 #include "policy/arachne_planner.h"
 
+#include <algorithm>
 #include <random>
 
 #include "io/load_error.h"
@@ -14,11 +15,12 @@
 
 namespace arachne {
 
-ArachnePlanner::ArachnePlanner(std::string weightsPath, int sampledRollouts, std::string name)
-    : path_(std::move(weightsPath)), name_(std::move(name)), sampled_(std::max(0, sampledRollouts)) {}
+ArachnePlanner::ArachnePlanner(std::string weightsPath, int sampledRollouts, std::string name, bool flat)
+    : path_(std::move(weightsPath)), name_(std::move(name)), sampled_(std::max(0, sampledRollouts)), flat_(flat) {}
 
 ArachnePlanner::ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::string name, int sampledRollouts)
-    : network_(std::move(network)), name_(std::move(name)), sampled_(std::max(0, sampledRollouts)) {}
+    : network_(std::move(network)), name_(std::move(name)), sampled_(std::max(0, sampledRollouts)),
+      flat_(network_ && network_->config().flat) {}
 
 ArachnePlanner::~ArachnePlanner() = default;
 
@@ -35,7 +37,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   std::shared_ptr<PolicyNetwork> net = network_;
   if (!net) {
     try {
-      net = loadPolicyOfKind(path_, false).network;
+      net = loadPolicyOfKind(path_, flat_).network;
     } catch (const LoadError& e) {
       problem = e.what();
     }
@@ -86,12 +88,13 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     const PolicyRollout roll = runPolicyRollout(*net, view, episode, rng, o);
     run.addEvaluations(roll.evaluations - counted);
     ++rollouts;
-    run.progress(byEvaluations ? static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations)
+    run.progress(byEvaluations ? std::min(1.0, static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations))
                                : static_cast<double>(r + 1) / (sampled_ + 1),
                  std::to_string(rollouts) + " policy rollouts");
-    // A policy that admits nothing would never spend an evaluation budget.
+    // A policy that admits nothing would never spend an evaluation budget. A flat policy that
+    // places nothing stops at once (its arithmetic heads leave nothing else to vary).
     idle = roll.evaluations == 0 ? idle + 1 : 0;
-    if (idle >= 64) break;
+    if (idle >= (flat_ ? 1 : 64)) break;
   }
   return run.finish(episode, name_, version(), seed,
                     std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(rollouts - 1) +

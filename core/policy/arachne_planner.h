@@ -1,5 +1,6 @@
-// The learned planner behind the Planner interface: a greedy policy rollout plus sampled ones,
-// keeping the best plan; falls back to the greedy planner, with a warning, without usable weights.
+// The learned planners behind the Planner interface (arachne, arachne-untrained and the flat-rl
+// ablation): a greedy policy rollout plus sampled ones, keeping the best plan; falls back to the
+// greedy planner, with a warning, without usable weights.
 #pragma once
 
 #include <memory>
@@ -18,9 +19,10 @@ class ArachnePlanner : public Planner {
   static constexpr int kDefaultSampledRollouts = 255;
 
   // Loads the weights from `weightsPath` when planning (LoadError -> greedy with a warning).
+  // `flat` selects the kind of weights file: an arachne policy, or the flat-rl ablation's.
   explicit ArachnePlanner(std::string weightsPath, int sampledRollouts = kDefaultSampledRollouts,
-                          std::string name = "arachne");
-  // Plans with the given network (e.g. random weights for `arachne-untrained`).
+                          std::string name = "arachne", bool flat = false);
+  // Plans with the given network (e.g. random weights for `arachne-untrained`), of either kind.
   ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::string name,
                  int sampledRollouts = kDefaultSampledRollouts);
   ~ArachnePlanner() override;
@@ -42,6 +44,7 @@ class ArachnePlanner : public Planner {
   std::shared_ptr<PolicyNetwork> network_;
   std::string name_;
   int sampled_;
+  bool flat_ = false;
 };
 
 }  // namespace arachne

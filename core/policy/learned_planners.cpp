@@ -9,7 +9,6 @@
 
 #include "planning/planner_extensions.h"
 #include "policy/arachne_planner.h"
-#include "policy/flat_rl_planner.h"
 #include "policy/policy_network.h"
 
 #ifndef ARACHNE_RESOURCE_DIR
@@ -63,7 +62,8 @@ void registerLearnedPlanners(const std::string& weightsPath, std::uint64_t untra
     return std::make_unique<ArachnePlanner>(untrained->get(untrainedSeed), "arachne-untrained");
   });
   registerPlanner("flat-rl", []() -> std::unique_ptr<Planner> {
-    return std::make_unique<FlatRlPlanner>(defaultFlatRlWeightsPath());
+    return std::make_unique<ArachnePlanner>(defaultFlatRlWeightsPath(), ArachnePlanner::kDefaultSampledRollouts,
+                                            "flat-rl", true);
   });
 }
 

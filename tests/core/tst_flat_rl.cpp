@@ -15,7 +15,6 @@
 #include "planning/planner_extensions.h"
 #include "policy/composition_generator.h"
 #include "policy/flat_episode_view.h"
-#include "policy/flat_rl_planner.h"
 #include "policy/learned_planners.h"
 #include "policy/policy_episode_view.h"
 #include "policy/policy_io.h"
