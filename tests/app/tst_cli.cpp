@@ -4,7 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include "cli_process.h"
 #include <QTemporaryDir>
 
 #include "catalog/gpu_catalog.h"
@@ -14,27 +14,9 @@
 
 namespace {
 
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
+using Run = CliRun;
 
-Run cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(ARACHNE_CLI), args);
-  Run r;
-  if (!p.waitForFinished(120000)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
+Run cli(const QStringList& args) { return runCli(args, {}, 120000); }
 
 QString plan(const char* name) { return QStringLiteral(ARACHNE_TEST_DATA "/plans/") + name; }
 

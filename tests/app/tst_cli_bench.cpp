@@ -5,39 +5,19 @@
 
 #include <QDir>
 #include <QFile>
-#include <QProcess>
-#include <QProcessEnvironment>
+#include "cli_process.h"
 #include <QTemporaryDir>
 
 namespace {
 
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
+using Run = CliRun;
 
 // ARACHNE_POLICY_WEIGHTS and ARACHNE_FLAT_RL_WEIGHTS are set to `weights` and `flatWeights`
 // (empty: a file that does not exist), so no test reads the shipped weights.
 Run cli(const QStringList& args, const QString& weights = {}, const QString& flatWeights = {}) {
-  QProcess p;
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  env.insert("ARACHNE_POLICY_WEIGHTS", weights.isEmpty() ? QDir::temp().filePath("no-such-arachne.policy") : weights);
-  env.insert("ARACHNE_FLAT_RL_WEIGHTS",
-             flatWeights.isEmpty() ? QDir::temp().filePath("no-such-flat-rl.policy") : flatWeights);
-  p.setProcessEnvironment(env);
-  p.start(QStringLiteral(ARACHNE_CLI), args);
-  Run r;
-  if (!p.waitForFinished(180000)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
+  return runCli(args, {{"ARACHNE_POLICY_WEIGHTS", weights.isEmpty() ? QDir::temp().filePath("no-such-arachne.policy") : weights},
+                       {"ARACHNE_FLAT_RL_WEIGHTS",
+                        flatWeights.isEmpty() ? QDir::temp().filePath("no-such-flat-rl.policy") : flatWeights}});
 }
 
 QStringList quick(const QString& section, const QStringList& more = {}) {

@@ -5,7 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include "cli_process.h"
 #include <QTemporaryDir>
 
 #include <csignal>
@@ -17,31 +17,11 @@
 
 namespace {
 
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
+using Run = CliRun;
 
-Run finish(QProcess& p) {
-  Run r;
-  if (!p.waitForFinished(120000)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
-}
+Run finish(QProcess& p) { return finishCli(p, 120000); }
 
-Run cli(const QStringList& args) {
-  QProcess p;
-  p.start(QStringLiteral(ARACHNE_CLI), args);
-  return finish(p);
-}
+Run cli(const QStringList& args) { return runCli(args, {}, 120000); }
 
 const QString kSmall = QStringLiteral("h100:4x2,a6000:4x1");
 

@@ -4,43 +4,16 @@
 #include <QtTest>
 
 #include <QFile>
-#include <QProcess>
-#include <QProcessEnvironment>
+#include "cli_process.h"
 #include <QTemporaryDir>
 
 namespace {
 
-struct Run {
-  int code = -1;
-  QString out;
-  QString err;
-};
+using Run = CliRun;
 
 // ARACHNE_POLICY_WEIGHTS is set to `weights` (empty: unset), so no test reads the shipped file.
 Run cli(const QStringList& args, const QString& weights = {}, const QString& flatWeights = {}) {
-  QProcess p;
-  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-  if (flatWeights.isEmpty())
-    env.remove("ARACHNE_FLAT_RL_WEIGHTS");
-  else
-    env.insert("ARACHNE_FLAT_RL_WEIGHTS", flatWeights);
-  if (weights.isEmpty())
-    env.remove("ARACHNE_POLICY_WEIGHTS");
-  else
-    env.insert("ARACHNE_POLICY_WEIGHTS", weights);
-  p.setProcessEnvironment(env);
-  p.start(QStringLiteral(ARACHNE_CLI), args);
-  Run r;
-  if (!p.waitForFinished(180000)) {
-    p.kill();
-    p.waitForFinished();
-    r.err = "timed out";
-    return r;
-  }
-  r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-  r.out = QString::fromUtf8(p.readAllStandardOutput());
-  r.err = QString::fromUtf8(p.readAllStandardError());
-  return r;
+  return runCli(args, {{"ARACHNE_FLAT_RL_WEIGHTS", flatWeights}, {"ARACHNE_POLICY_WEIGHTS", weights}});
 }
 
 const QString kSmall = QStringLiteral("h100:4x2,a6000:4x2+2x1");
