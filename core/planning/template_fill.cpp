@@ -154,23 +154,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
     t.replicas = replicas;
     t.micro_batch = mbs;
     t.micro_batches = 1;
-    bool moe = false;
-    for (int s = 0, first = 0; s < d; ++s) {
-      Stage& st = t.stages[static_cast<size_t>(s)];
-      st.first_layer = first;
-      st.last_layer = split.last[static_cast<size_t>(s)];
-      first = st.last_layer + 1;
-      st.expert_tiling.reset();
-      if (cost_.hasMoeLayers(st.first_layer, st.last_layer)) {
-        ExpertTiling e;
-        splitter.stageMemory(s, st.first_layer, st.last_layer, &e);
-        st.expert_tiling = e;
-        moe = true;
-      }
-    }
-    PlanReport report = cost_.price(work, true);
-    ++out.priced;
-    if (moe && report.feasible) report = tileExperts(work, std::move(report), bound, out.priced);
+    PlanReport report = layAndPrice(work, split.last, splitter, bound, out.priced);
     if (!report.feasible) {
       if (firstProblem.empty() && !report.violations.empty())
         firstProblem = "at micro-batch " + std::to_string(mbs) + ": " + report.violations.front().message;
@@ -267,6 +251,29 @@ PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBat
     if (!c.empty()) t.stages[static_cast<size_t>(s)].expert_tiling = c[pick[static_cast<size_t>(s)]];
   }
   return cur;
+}
+
+PlanReport TemplateFill::layAndPrice(Plan& work, const std::vector<int>& lastLayers, const LayerSplitter& splitter,
+                                     int microBatchBound, int& priced) const {
+  Template& t = work.templates.back();
+  bool moe = false;
+  for (size_t s = 0, first = 0; s < t.stages.size(); ++s) {
+    Stage& st = t.stages[s];
+    st.first_layer = static_cast<int>(first);
+    st.last_layer = lastLayers[s];
+    first = static_cast<size_t>(st.last_layer + 1);
+    st.expert_tiling.reset();
+    if (cost_.hasMoeLayers(st.first_layer, st.last_layer)) {
+      ExpertTiling e;
+      splitter.stageMemory(static_cast<int>(s), st.first_layer, st.last_layer, &e);
+      st.expert_tiling = e;
+      moe = true;
+    }
+  }
+  PlanReport report = cost_.price(work, true);
+  ++priced;
+  if (moe && report.feasible) report = tileExperts(work, std::move(report), microBatchBound, priced);
+  return report;
 }
 
 }  // namespace arachne

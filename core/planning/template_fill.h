@@ -12,6 +12,8 @@
 
 namespace arachne {
 
+class LayerSplitter;
+
 class CostModel;
 
 struct FillResult {
@@ -56,6 +58,11 @@ class TemplateFill {
   // Expert tiling of the MoE stages of plan.templates.back(): the fastest fitting tiling per
   // stage, then re-selected against the whole iteration. Returns the report of the result.
   PlanReport tileExperts(Plan& work, PlanReport report, int microBatchBound, int& priced) const;
+  // Gives the stages of plan.templates.back() the layers ending at `lastLayers` (the least-memory
+  // expert tiling on stages with MoE layers), prices the whole plan and, when feasible, tiles the
+  // experts. Shared by the fill and by placing a template as decided.
+  PlanReport layAndPrice(Plan& work, const std::vector<int>& lastLayers, const LayerSplitter& splitter,
+                         int microBatchBound, int& priced) const;
 
   const CostModel& cost_;
   std::vector<std::string> gpu_ids_;

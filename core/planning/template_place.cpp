@@ -72,26 +72,16 @@ FillResult TemplateFill::place(const Plan& sofar, const FreeGpus& free, const Te
   t.stages.resize(static_cast<size_t>(d));
   const int bound = static_cast<int>((batchLeft + perStep - 1) / perStep);
   const LayerSplitter splitter(cost_, choice.stages, a.micro_batch, a.replicas, bound);
-  bool moe = false;
-  for (int s = 0, first = 0; s < d; ++s) {
+  std::vector<int> lastLayers;
+  for (int s = 0, last = -1; s < d; ++s) {
     Stage& st = t.stages[static_cast<size_t>(s)];
     st.gpu_type = gpu_ids_[static_cast<size_t>(choice.stages[static_cast<size_t>(s)].gpu)];
     st.tp = choice.stages[static_cast<size_t>(s)].tp;
     st.node_ids = nodeIds[static_cast<size_t>(s)];
-    st.first_layer = first;
-    st.last_layer = first + a.layers[static_cast<size_t>(s)] - 1;
-    first = st.last_layer + 1;
-    if (cost_.hasMoeLayers(st.first_layer, st.last_layer)) {
-      // Expert tiling stays rule-based: the least-memory valid tiling, then tileExperts().
-      ExpertTiling e;
-      splitter.stageMemory(s, st.first_layer, st.last_layer, &e);
-      st.expert_tiling = e;
-      moe = true;
-    }
+    lastLayers.push_back(last += a.layers[static_cast<size_t>(s)]);
   }
-  PlanReport report = cost_.price(work, true);
-  ++out.priced;
-  if (moe && report.feasible) report = tileExperts(work, std::move(report), bound, out.priced);
+  // Expert tiling stays rule-based: the least-memory valid tiling, then tileExperts().
+  PlanReport report = layAndPrice(work, lastLayers, splitter, bound, out.priced);
   if (!report.feasible) {
     out.why = report.violations.empty() ? "the cost model rejects the template"
                                         : report.violations.front().message;
