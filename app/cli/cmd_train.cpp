@@ -45,6 +45,7 @@ TrainingRunOptions defaultMix() {
   TrainingRunOptions o;
   o.clusters = presetNames();
   o.random_compositions = 32;
+  o.small_random_compositions = 32;
   o.models = {"llama3-8b", "qwen3-32b", "mixtral-8x7b", "qwen3-30b-a3b"};
   o.trainer.greedy_demonstrations = true;
   o.trainer.imitation_interval = 1;
@@ -75,6 +76,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
   if (auto v = a.value("--updates")) o.max_updates = parseIntOption("--updates", *v, 1, 100000000);
   if (auto v = a.value("--random")) o.random_compositions = parseIntOption("--random", *v, 0, 100000);
+  if (auto v = a.value("--random-small")) o.small_random_compositions = parseIntOption("--random-small", *v, 0, 100000);
   if (auto v = a.value("--cluster")) o.clusters = {*v};
   if (auto v = a.value("--models")) o.models = splitList("--models", *v);
   if (auto v = a.value("--resume")) o.resume = *v;
@@ -100,7 +102,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
   out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
-      << " random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
+      << " random + " << o.small_random_compositions << " small random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
       << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume) << "\n";
   out.flush();
 
@@ -183,7 +185,8 @@ Command trainCommand() {
       {"--checkpoint-minutes", "M", "minutes between checkpoints; 0 writes only at the end (default 5)", false},
       {"--updates", "N", "stop after N updates even if time is left", false},
       {"--cluster", "SPEC", "train on this one cluster instead of the presets", false},
-      {"--random", "N", "random compositions added to the clusters (default 32)", false},
+      {"--random", "N", "random compositions of 8-512 GPUs added to the clusters (default 32)", false},
+      {"--random-small", "N", "random compositions of 4-16 GPUs added to the clusters (default 32)", false},
       {"--demonstrations", "greedy|none",
        "start each problem's self-imitation buffer with the greedy planner's plan (default greedy)", false},
       {"--demonstration-epochs", "N", "behaviour-cloning passes over the demonstrations before PPO (default 100)", false},

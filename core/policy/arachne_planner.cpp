@@ -15,21 +15,14 @@
 
 namespace arachne {
 
-ArachnePlanner::ArachnePlanner(std::string weightsPath, int sampledRollouts, std::string name, bool flat)
-    : path_(std::move(weightsPath)), name_(std::move(name)), sampled_(std::max(0, sampledRollouts)), flat_(flat) {}
+ArachnePlanner::ArachnePlanner(std::string weightsPath, RolloutSchedule schedule, std::string name, bool flat)
+    : path_(std::move(weightsPath)), name_(std::move(name)), schedule_(schedule), flat_(flat) {}
 
-ArachnePlanner::ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::string name, int sampledRollouts)
-    : network_(std::move(network)), name_(std::move(name)), sampled_(std::max(0, sampledRollouts)),
+ArachnePlanner::ArachnePlanner(std::shared_ptr<PolicyNetwork> network, std::string name, RolloutSchedule schedule)
+    : network_(std::move(network)), name_(std::move(name)), schedule_(schedule),
       flat_(network_ && network_->config().flat) {}
 
 ArachnePlanner::~ArachnePlanner() = default;
-
-double ArachnePlanner::samplingTemperature(int rollout) {
-  // A trained policy is sharp (it imitates its best plans), so sampling at temperature 1 mostly
-  // repeats the greedy rollout; every other sampled rollout is drawn flatter to spread the search.
-  static constexpr double kTemperatures[] = {1.0, 1.5, 1.0, 2.0};
-  return rollout <= 0 ? 1.0 : kTemperatures[static_cast<size_t>(rollout - 1) % 4];
-}
 
 PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
                                    const ProgressCallback& progress, const std::atomic<bool>* cancel) {
@@ -67,17 +60,31 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   const PolicyEpisodeView view(*state, episode);
   PlannerRun run(budget, progress, cancel);
   std::mt19937_64 rng(seed);
-  int rollouts = 0;
+  int rollouts = 0, swept = 0, sampled = 0, exploring = 0;
   // With an evaluation budget the planner samples until it is spent (the best-so-far curves
-  // compare planners at equal evaluations); otherwise the rollout cap bounds planning time.
+  // compare planners at equal evaluations); otherwise the schedule bounds planning time.
   const bool byEvaluations = budget.evaluations > 0;
+  const long long after = std::max(0, schedule_.sampled) + std::max(0, schedule_.exploring);
   int idle = 0;
   long long counted = 0;  // evaluations of the current rollout already given to `run`
-  for (int r = 0; byEvaluations || r <= sampled_; ++r) {
+  // The depth sweep: a policy sure of a shallow pipeline can hide a fast deep one (the reason
+  // training forces depths), most of all on a composition it never saw. It costs at most D_max
+  // greedy rollouts, and below the forced depth every decision is still the policy's.
+  std::vector<int> sweep;
+  for (long long r = 0;; ++r) {
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
+    const bool sweeping = r > 0 && swept < static_cast<int>(sweep.size());
+    const long long k = r - 1 - swept;  // index among the rollouts after the sweep
+    if (!sweeping && r > 0 && !byEvaluations && k >= after) break;
     RolloutOptions o;
-    o.greedy = r == 0;
-    o.temperature = samplingTemperature(r);
+    if (r == 0 || sweeping) {
+      o.greedy = true;
+      if (sweeping) o.first_depth = sweep[static_cast<size_t>(swept++)];
+    } else {
+      o = schedule_.after(k);
+      const bool explores = after > 0 && k % after >= std::max(0, schedule_.sampled);
+      ++(explores ? exploring : sampled);
+    }
     counted = 0;
     // Evaluations are counted before each offer, so the best-so-far curve is exact per step.
     o.after_step = [&run, &counted](const ConstructionEpisode& e) {
@@ -88,17 +95,27 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     const PolicyRollout roll = runPolicyRollout(*net, view, episode, rng, o);
     run.addEvaluations(roll.evaluations - counted);
     ++rollouts;
+    if (r == 0 && schedule_.depth_sweep) {
+      episode.reset();
+      const PolicyDecision first = view.depthDecision(episode);
+      const int chosen = roll.steps.empty() ? 0 : roll.steps.front().choice.depth;
+      for (int d = 1; d < static_cast<int>(first.mask.size()); ++d)
+        if (first.mask[static_cast<size_t>(d)] && view.depthOf(d) != chosen) sweep.push_back(d);
+    }
+    const double planned = 1.0 + static_cast<double>(sweep.size()) + static_cast<double>(after);
     run.progress(byEvaluations ? std::min(1.0, static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations))
-                               : static_cast<double>(r + 1) / (sampled_ + 1),
+                               : static_cast<double>(r + 1) / planned,
                  std::to_string(rollouts) + " policy rollouts");
+    if (sweeping) continue;
     // A policy that admits nothing would never spend an evaluation budget. A flat policy that
     // places nothing stops at once (its arithmetic heads leave nothing else to vary).
     idle = roll.evaluations == 0 ? idle + 1 : 0;
     if (idle >= (flat_ ? 1 : 64)) break;
   }
   return run.finish(episode, name_, version(), seed,
-                    std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(rollouts - 1) +
-                        " sampled)");
+                    std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(swept) +
+                        " greedy at another first depth, " + std::to_string(sampled) + " sampled, " +
+                        std::to_string(exploring) + " exploring)");
 }
 
 }  // namespace arachne

@@ -62,8 +62,7 @@ void registerLearnedPlanners(const std::string& weightsPath, std::uint64_t untra
     return std::make_unique<ArachnePlanner>(untrained->get(untrainedSeed), "arachne-untrained");
   });
   registerPlanner("flat-rl", []() -> std::unique_ptr<Planner> {
-    return std::make_unique<ArachnePlanner>(defaultFlatRlWeightsPath(), ArachnePlanner::kDefaultSampledRollouts,
-                                            "flat-rl", true);
+    return std::make_unique<ArachnePlanner>(defaultFlatRlWeightsPath(), RolloutSchedule{}, "flat-rl", true);
   });
 }
 

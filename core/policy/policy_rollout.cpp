@@ -32,7 +32,13 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
     PolicyDecision depth = view.depthDecision(episode);
     // Every decision of a step shares the state, so the backbone runs once per step.
     const PolicyEncoding encoding = network.encode(depth);
-    if (options.force_first_depth && episode.stepCount() == 0 &&
+    if (episode.stepCount() == 0 && options.first_depth > 0 &&
+        options.first_depth < static_cast<int>(depth.mask.size()) &&
+        depth.mask[static_cast<size_t>(options.first_depth)]) {
+      depth.action = options.first_depth;
+      depth.exploratory = true;
+      network.score(depth, encoding);
+    } else if (options.force_first_depth && episode.stepCount() == 0 &&
         (depth.action = ExplorationSchedule::uniformDepth(depth.mask, rng)) > 0) {
       depth.exploratory = true;
       network.score(depth, encoding);

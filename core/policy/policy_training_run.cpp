@@ -74,6 +74,12 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
     std::mt19937_64 rng(options.seed);
     for (int i = 0; i < options.random_compositions; ++i) compositions.push_back(generator.draw(rng));
   }
+  if (options.small_random_compositions > 0) {
+    // Its own stream, so adding small compositions leaves the other draws as they were.
+    const CompositionGenerator generator(catalog, options.small_generator);
+    std::mt19937_64 rng(options.seed + 0x5eed);
+    for (int i = 0; i < options.small_random_compositions; ++i) compositions.push_back(generator.draw(rng));
+  }
 
   TrainerOptions trainerOptions = options.trainer;
   trainerOptions.seed = options.seed;

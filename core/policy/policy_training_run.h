@@ -17,6 +17,17 @@ struct TrainingRunOptions {
   std::vector<std::string> clusters;    // preset names, cluster files or inline specs
   int random_compositions = 0;          // more compositions drawn by the generator from `seed`
   CompositionGeneratorOptions generator;
+  // More compositions from a second band of the generator (by default 4-16 GPUs): the band of
+  // `generator` is log-uniform over 8-512 GPUs, so small clusters, where one stage order or TP
+  // degree decides whether the model fits at all, are otherwise rare in the mix.
+  int small_random_compositions = 0;
+  CompositionGeneratorOptions small_generator = smallCompositions();
+  static CompositionGeneratorOptions smallCompositions() {
+    CompositionGeneratorOptions g;
+    g.min_gpus = 4;
+    g.max_gpus = 16;
+    return g;
+  }
   std::vector<std::string> models = {"llama3-8b"};  // every composition is paired with each
   double minutes = 60;                  // wall-clock budget; <= 0 means none
   long long max_updates = 0;            // 0 means none

@@ -67,7 +67,7 @@ class TstCliTrain : public QObject {
   void trainWritesAFileThatArachneLoadsAndResumes() {
     QTemporaryDir dir;
     const QString first = dir.filePath("first.policy");
-    const Run t = cli({"train", "--out", first, "--minutes", "0.05", "--seed", "5", "--random", "4"});
+    const Run t = cli({"train", "--out", first, "--minutes", "0.05", "--seed", "5", "--random", "4", "--random-small", "2"});
     QVERIFY2(t.code == 0, qPrintable(t.err + t.out));
     QVERIFY(t.out.contains("update 1:"));
     QVERIFY(t.out.contains("episodes"));
@@ -83,7 +83,7 @@ class TstCliTrain : public QObject {
 
     const QString second = dir.filePath("second.policy");
     const Run r = cli({"train", "--out", second, "--minutes", "0.05", "--resume", first, "--updates", "2",
-                       "--cluster", kSmall, "--random", "0", "--models", "llama3-8b"});
+                       "--cluster", kSmall, "--random", "0", "--random-small", "0", "--models", "llama3-8b"});
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
     QVERIFY(r.out.contains("resuming from " + first));
     QVERIFY(r.out.contains("problems: 1 "));
@@ -101,7 +101,7 @@ class TstCliTrain : public QObject {
     QTemporaryDir dir;
     const QString flat = dir.filePath("flat.policy");
     const Run t = cli({"train", "--planner", "flat-rl", "--out", flat, "--minutes", "0.05", "--updates", "2",
-                       "--cluster", kSmall, "--random", "0", "--models", "llama3-8b"});
+                       "--cluster", kSmall, "--random", "0", "--random-small", "0", "--models", "llama3-8b"});
     QVERIFY2(t.code == 0, qPrintable(t.err + t.out));
     QVERIFY(t.out.contains("training the flat-rl policy"));
     QVERIFY(t.out.contains("done: 2 updates"));

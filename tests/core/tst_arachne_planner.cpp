@@ -12,6 +12,7 @@
 #include "policy/arachne_planner.h"
 #include "policy/policy_io.h"
 #include "policy/policy_network.h"
+#include "policy/rollout_schedule.h"
 #include "planning_world.h"
 
 using namespace arachne;
@@ -38,16 +39,20 @@ class TstArachnePlanner : public QObject {
     const std::string path = tempPath("planner.policy");
     auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
     savePolicy(*net, path);
-    ArachnePlanner fromFile(path, 5);
+    RolloutSchedule five;
+    five.depth_sweep = false;
+    five.sampled = 3;
+    five.exploring = 2;
+    ArachnePlanner fromFile(path, five);
     const PlannerResult a = fromFile.plan(*world.cost, budget(), 7, {}, nullptr);
     QVERIFY(a.found);
     QCOMPARE(a.plan.provenance.planner, std::string("arachne"));
     QVERIFY(a.stats.evaluations > 0);
     QVERIFY(!a.stats.best_curve.empty());
-    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 5 sampled)"));
+    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 0 greedy at another first depth, 3 sampled, 2 exploring)"));
     QVERIFY(a.report.feasible && a.report.throughput.sequences_per_s > 0);
     // The same weights given directly, and the same seed: the same plan.
-    ArachnePlanner direct(net, "arachne-untrained", 5);
+    ArachnePlanner direct(net, "arachne-untrained", five);
     const PlannerResult b = direct.plan(*world.cost, budget(), 7, {}, nullptr);
     QCOMPARE(b.plan.provenance.planner, std::string("arachne-untrained"));
     QCOMPARE(b.report.throughput.sequences_per_s, a.report.throughput.sequences_per_s);
@@ -58,6 +63,34 @@ class TstArachnePlanner : public QObject {
     const PlannerResult c = direct.plan(*world.cost, tight, 7, {}, nullptr);
     QVERIFY(c.stats.message.rfind("1 policy rollouts", 0) == 0);
     std::remove(path.c_str());
+  }
+
+  // The default schedule: the greedy rollout, the depth sweep, 255 sampled, 255 exploring.
+  void scheduleSweepsDepthsThenSamplesThenExplores() {
+    RolloutSchedule s;
+    s.sampled = 2;
+    s.exploring = 4;
+    const auto flags = [&](long long k) {
+      const RolloutOptions o = s.after(k);
+      return std::make_pair(o.force_first_depth, o.uniform_devices);
+    };
+    QCOMPARE(flags(0), std::make_pair(false, false));
+    QCOMPARE(s.after(1).temperature, 1.5);
+    QCOMPARE(flags(1), std::make_pair(false, false));
+    QCOMPARE(flags(2), std::make_pair(true, false));
+    QCOMPARE(flags(3), std::make_pair(false, true));
+    QCOMPARE(flags(4), std::make_pair(true, true));
+    QCOMPARE(flags(5), std::make_pair(false, false));
+    QCOMPARE(flags(8), flags(2));  // the cycle repeats under an evaluation budget
+    QVERIFY(!s.after(7).greedy);
+
+    PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
+    ArachnePlanner planner(std::make_shared<PolicyNetwork>(PolicyConfig{}), "arachne-untrained");
+    const PlannerResult r = planner.plan(*world.cost, budget(), 3, {}, nullptr);
+    QVERIFY(r.found);
+    // 8 GPUs allow depths 1-8 (STOP aside): the sweep runs the 7 the greedy rollout did not take.
+    QVERIFY2(r.stats.message == "518 policy rollouts (1 greedy, 7 greedy at another first depth, 255 sampled, 255 exploring)",
+             r.stats.message.c_str());
   }
 
   void unusableWeightsFallBackToGreedyWithAWarning() {

@@ -166,6 +166,47 @@ class TstPolicyRollout : public QObject {
       QVERIFY(std::abs(ev.log_prob[static_cast<int64_t>(i)].item<float>() - all[i]->log_prob) < 1e-4f);
   }
 
+  // Planning's depth sweep: a greedy rollout forced to each allowed first depth takes it (scored
+  // and marked exploratory, everything below it the policy's greedy choice); a depth the mask
+  // leaves out is not forced.
+  void firstDepthIsForcedOnlyWhereTheMaskAllowsIt() {
+    const PolicyConfig config;
+    PolicyNetwork net(config);
+    PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
+    ConstructionEpisode episode(*world.cost);
+    const PolicyState state(config, *world.cost);
+    const PolicyEpisodeView view(state, episode);
+    std::mt19937_64 rng(1);
+    RolloutOptions greedy;
+    greedy.greedy = true;
+    const PolicyRollout plain = runPolicyRollout(net, view, episode, rng, greedy);
+    episode.reset();
+    const std::vector<std::uint8_t> mask = view.depthDecision(episode).mask;
+    int forced = 0, refused = 0;
+    for (int d = 1; d < static_cast<int>(mask.size()); ++d) {
+      RolloutOptions o = greedy;
+      o.first_depth = d;
+      const PolicyRollout roll = runPolicyRollout(net, view, episode, rng, o);
+      QVERIFY(!roll.steps.empty());
+      if (mask[static_cast<size_t>(d)]) {
+        ++forced;
+        QCOMPARE(roll.steps.front().choice.depth, view.depthOf(d));
+        const auto& decisions = roll.steps.front().decisions;
+        QVERIFY(decisions.front().exploratory);
+        QVERIFY(std::isfinite(decisions.front().log_prob) && decisions.front().log_prob <= 0);
+        for (size_t i = 1; i < decisions.size(); ++i) {
+          QVERIFY(!decisions[i].exploratory);
+          QVERIFY(decisions[i].mask[static_cast<size_t>(decisions[i].action)]);
+        }
+      } else {
+        ++refused;
+        QVERIFY(sameChoices(roll, plain));
+      }
+    }
+    QVERIFY(forced >= 2);   // 8 GPUs allow several depths
+    QVERIFY(refused >= 1);  // and the depth head reaches beyond them
+  }
+
   // The greedy planner's construction replayed as policy decisions reaches greedy's plan, with
   // every decision allowed by its mask, marked exploratory and scored by the policy.
   void greedyConstructionReplays() {

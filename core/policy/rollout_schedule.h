@@ -1,0 +1,30 @@
+// Which policy rollouts a plan() call runs, in order.
+#pragma once
+
+#include "policy/policy_rollout.h"
+
+namespace arachne {
+
+// 1. the greedy rollout (the policy's own answer; always runs);
+// 2. the depth sweep: a greedy rollout for each other first depth the mask allows;
+// 3. `sampled` rollouts sampled from the policy (temperatures 1, 1.5, 1, 2 in turn);
+// 4. `exploring` sampled rollouts under training's exploration rules in turn: the first depth
+//    drawn uniformly; the GPU types drawn uniformly; both; neither.
+// With an evaluation budget, phases 3 and 4 repeat until it is spent.
+struct RolloutSchedule {
+  // 255 + 255 keep planning on paper-3t-512 well under the 2 s target on two cores
+  // (docs/learned-planner.md "Planning").
+  static constexpr int kDefaultSampled = 255;
+  static constexpr int kDefaultExploring = 255;
+
+  bool depth_sweep = true;
+  int sampled = kDefaultSampled;
+  int exploring = kDefaultExploring;
+
+  // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
+  RolloutOptions after(long long k) const;
+  // Sampling temperature of the k-th sampled rollout.
+  static double temperature(long long k);
+};
+
+}  // namespace arachne
