@@ -78,7 +78,8 @@ void PolicyTrainer::demonstrate(Problem& p, const CostModel& cost) {
   offer(p, roll);
 }
 
-PolicyTrainer::Cloning PolicyTrainer::cloneDemonstrations(int epochs, const std::atomic<bool>* cancel) {
+PolicyTrainer::Cloning PolicyTrainer::cloneDemonstrations(int epochs, const std::atomic<bool>* cancel,
+                                                          const std::function<bool()>& outOfTime) {
   Cloning c;
   std::vector<const PolicyDecision*> all;
   for (const auto& p : problems_)
@@ -90,6 +91,7 @@ PolicyTrainer::Cloning PolicyTrainer::cloneDemonstrations(int epochs, const std:
   const size_t batch = static_cast<size_t>(std::max(1, options_.demonstration_batch));
   for (int epoch = 0; epoch < epochs; ++epoch) {
     if (cancel && cancel->load()) break;
+    if (epoch > 0 && outOfTime && outOfTime()) break;
     std::shuffle(all.begin(), all.end(), rng_);
     double sum = 0;
     for (size_t begin = 0; begin < all.size(); begin += batch) {

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -87,7 +88,9 @@ class PolicyTrainer {
     int epochs = 0;
     double first_loss = 0, last_loss = 0;
   };
-  Cloning cloneDemonstrations(int epochs, const std::atomic<bool>* cancel = nullptr);
+  // `outOfTime`, when given, is asked before every pass after the first: true ends the cloning.
+  Cloning cloneDemonstrations(int epochs, const std::atomic<bool>* cancel = nullptr,
+                              const std::function<bool()>& outOfTime = {});
 
   // One update on `problems_per_update` problems taken in turn.
   UpdateStats update();

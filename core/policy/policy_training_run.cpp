@@ -153,6 +153,10 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
   double reserve = 0;
   if (trainerOptions.final_cloning_epochs > 0 && result.demonstration_epochs > 0)
     reserve = 1.3 * cloningSeconds / result.demonstration_epochs * trainerOptions.final_cloning_epochs + 2.0;
+  // flat-rl has no first cloning to time: a tenth of the budget, and the final cloning stops at
+  // the end of the budget whatever the estimate.
+  if (trainerOptions.final_cloning_epochs > 0 && result.demonstration_epochs == 0 && options.minutes > 0)
+    reserve = 6.0 * options.minutes;
   if (options.minutes > 0) reserve = std::min(reserve, 30.0 * options.minutes);  // at most half the budget
   result.evaluations = trainer.evaluations();  // the demonstrations' greedy runs count
 
@@ -178,7 +182,8 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
     }
   }
   if (trainerOptions.final_cloning_epochs > 0 && !result.cancelled) {
-    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.final_cloning_epochs, cancel);
+    const auto outOfTime = [&] { return options.minutes > 0 && elapsed() >= options.minutes * 60.0; };
+    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.final_cloning_epochs, cancel, outOfTime);
     result.final_cloning_epochs = c.epochs;
     result.final_cloning_first_loss = c.first_loss;
     result.final_cloning_last_loss = c.last_loss;

@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cstdio>
 
+#include "catalog/gpu_catalog.h"
+#include "cluster/cluster_spec.h"
 #include "io/load_error.h"
 #include "policy/policy_io.h"
 #include "policy/policy_training_run.h"
@@ -93,6 +95,45 @@ class TstPolicyTrainingRun : public QObject {
     QCOMPARE(loaded.metadata.at("demonstrations").at("problems").get<int>(), 3);
     QCOMPARE(loaded.metadata.at("final_cloning").at("epochs").get<int>(), 4);
     QCOMPARE(loaded.metadata.at("trainer").at("greedy_demonstrations").get<bool>(), true);
+    std::remove(o.out.c_str());
+  }
+
+  // The final cloning stops at the end of the budget instead of running all its passes (its
+  // reserve is only an estimate, and flat-rl has no first cloning to estimate it from).
+  void finalCloningEndsWithTheBudget() {
+    TrainingRunOptions o = small();
+    o.out = tempPath("cloned_in_time.policy");
+    o.max_updates = 0;
+    o.minutes = 0.05;  // 3 s
+    o.trainer.greedy_demonstrations = true;
+    o.trainer.demonstration_epochs = 1;
+    o.trainer.final_cloning_epochs = 1000000;
+    const TrainingRunResult r = runPolicyTraining(o);
+    QVERIFY(r.updates >= 1);
+    QVERIFY(r.final_cloning_epochs >= 1);
+    QVERIFY2(r.final_cloning_epochs < 1000000, qPrintable(QString::number(r.final_cloning_epochs)));
+    QCOMPARE(loadPolicy(o.out).metadata.at("final_cloning").at("epochs").get<int>(), r.final_cloning_epochs);
+    std::remove(o.out.c_str());
+  }
+
+  // The small band adds its own compositions of 4-16 GPUs without changing the other draws.
+  void smallCompositionsJoinTheMix() {
+    TrainingRunOptions o = small();
+    o.out = tempPath("small_band.policy");
+    o.max_updates = 1;
+    const TrainingRunResult without = runPolicyTraining(o);
+    const auto keysWithout = loadPolicy(o.out).metadata.at("problems");
+    o.small_random_compositions = 3;
+    const TrainingRunResult with = runPolicyTraining(o);
+    const auto keysWith = loadPolicy(o.out).metadata.at("problems");
+    QCOMPARE(with.problems, without.problems + 3);
+    for (size_t i = 0; i < keysWithout.size(); ++i) QCOMPARE(keysWith.at(i), keysWithout.at(i));
+    const GpuCatalog& catalog = GpuCatalog::builtin();
+    for (size_t i = keysWithout.size(); i < keysWith.size(); ++i) {
+      const std::string key = keysWith.at(i).get<std::string>();
+      const Composition c = resolveCluster(key.substr(0, key.find('|')), catalog);
+      QVERIFY2(c.totalGpus() >= 4 && c.totalGpus() <= 16, key.c_str());
+    }
     std::remove(o.out.c_str());
   }
 
