@@ -7,6 +7,7 @@
 #include "io/load_error.h"
 #include "planning/greedy_planner.h"
 #include "planning/planner_run.h"
+#include "planning/stage_order_sweep.h"
 #include "policy/policy_episode_view.h"
 #include "policy/policy_io.h"
 #include "policy/policy_network.h"
@@ -71,6 +72,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   // training forces depths), most of all on a composition it never saw. It costs at most D_max
   // greedy rollouts, and below the forced depth every decision is still the policy's.
   std::vector<int> sweep;
+  std::vector<TemplateChoice> best;  // the construction of the best plan so far
   for (long long r = 0;; ++r) {
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
     const bool sweeping = r > 0 && swept < static_cast<int>(sweep.size());
@@ -87,14 +89,20 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     }
     counted = 0;
     // Evaluations are counted before each offer, so the best-so-far curve is exact per step.
-    o.after_step = [&run, &counted](const ConstructionEpisode& e) {
+    int bestSteps = 0;  // steps of this rollout that built a new best plan (0: none did)
+    o.after_step = [&run, &counted, &bestSteps](const ConstructionEpisode& e) {
       run.addEvaluations(e.evaluations() - counted);
       counted = e.evaluations();
-      run.offer(e);
+      if (run.offer(e)) bestSteps = e.stepCount();
     };
     const PolicyRollout roll = runPolicyRollout(*net, view, episode, rng, o);
     run.addEvaluations(roll.evaluations - counted);
     ++rollouts;
+    if (bestSteps > 0) {
+      best.clear();
+      for (int i = 0; i < bestSteps; ++i)
+        if (!roll.steps[static_cast<size_t>(i)].choice.isStop()) best.push_back(roll.steps[static_cast<size_t>(i)].choice);
+    }
     if (r == 0 && schedule_.depth_sweep) {
       episode.reset();
       const PolicyDecision first = view.depthDecision(episode);
@@ -112,10 +120,15 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     idle = roll.evaluations == 0 ? idle + 1 : 0;
     if (idle >= (flat_ ? 1 : 64)) break;
   }
+  // Phase 5: the best construction's stage orders (stage_order_sweep.h).
+  int orders = 0;
+  if (schedule_.stage_orders && !best.empty() && !run.shouldStop())
+    orders = sweepStageOrders(episode, run, best).orders;
   return run.finish(episode, name_, version(), seed,
                     std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(swept) +
                         " greedy at another first depth, " + std::to_string(sampled) + " sampled, " +
-                        std::to_string(exploring) + " exploring)");
+                        std::to_string(exploring) + " exploring; " + std::to_string(orders) +
+                        " stage orders)");
 }
 
 }  // namespace arachne

@@ -10,7 +10,9 @@ namespace arachne {
 // 3. `sampled` rollouts sampled from the policy (temperatures 1, 1.5, 1, 2 in turn);
 // 4. `exploring` sampled rollouts under training's exploration rules in turn: the first depth
 //    drawn uniformly; the GPU types drawn uniformly; both; neither.
-// With an evaluation budget, phases 3 and 4 repeat until it is spent.
+// 5. the stage-order sweep of the best construction (planning/stage_order_sweep.h), when
+//    `stage_orders` and the budget is not spent.
+// With an evaluation budget, phases 3 and 4 repeat until it is spent (so phase 5 never runs).
 struct RolloutSchedule {
   // 255 + 255 keep planning on paper-3t-512 well under the 2 s target on two cores
   // (docs/learned-planner.md "Planning").
@@ -20,6 +22,7 @@ struct RolloutSchedule {
   bool depth_sweep = true;
   int sampled = kDefaultSampled;
   int exploring = kDefaultExploring;
+  bool stage_orders = true;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
   RolloutOptions after(long long k) const;
