@@ -101,8 +101,7 @@ PolicyTrainer::Cloning PolicyTrainer::cloneDemonstrations(int epochs, const std:
       const auto loss = -ev.log_prob.mean();
       optimizer_->adam.zero_grad();
       loss.backward();
-      torch::nn::utils::clip_grad_norm_(network_->parameters(), options_.max_grad_norm);
-      optimizer_->adam.step();
+      stepIfFinite();
       sum += loss.item<double>() * static_cast<double>(part.size());
     }
     const double mean = sum / static_cast<double>(all.size());
@@ -226,7 +225,14 @@ UpdateStats PolicyTrainer::update() {
       const auto loss = -objective.mean() - options_.entropy_coef * entropy;
       optimizer_->adam.zero_grad();
       loss.backward();
-      gradients.push_back(flatGradient(params));
+      std::vector<float> gradient = flatGradient(params);
+      // One group's non-finite gradient (an action whose log-probability underflowed to -inf)
+      // would make every weight NaN through the sum; that group sits this epoch out.
+      if (!std::all_of(gradient.begin(), gradient.end(), [](float v) { return std::isfinite(v); })) {
+        ++non_finite_;
+        continue;
+      }
+      gradients.push_back(std::move(gradient));
       totalLoss += loss.item<double>();
     }
     if (gradients.empty()) break;
@@ -236,8 +242,7 @@ UpdateStats PolicyTrainer::update() {
     for (const auto& g : gradients)
       for (size_t i = 0; i < g.size(); ++i) total[i] += g[i];
     setGradient(params, total);
-    torch::nn::utils::clip_grad_norm_(params, options_.max_grad_norm);
-    optimizer_->adam.step();
+    stepIfFinite();
     stats.loss = totalLoss;
   }
 
@@ -265,9 +270,20 @@ double PolicyTrainer::imitate(const std::vector<Problem*>& problems) {
   const auto loss = -options_.imitation_coef * ev.log_prob.mean();
   optimizer_->adam.zero_grad();
   loss.backward();
-  torch::nn::utils::clip_grad_norm_(network_->parameters(), options_.max_grad_norm);
-  optimizer_->adam.step();
+  stepIfFinite();
   return loss.item<double>();
+}
+
+void PolicyTrainer::stepIfFinite() {
+  const auto params = network_->parameters();
+  for (const auto& p : params)
+    if (p.grad().defined() && !torch::isfinite(p.grad()).all().item<bool>()) {
+      ++non_finite_;
+      optimizer_->adam.zero_grad();
+      return;
+    }
+  torch::nn::utils::clip_grad_norm_(params, options_.max_grad_norm);
+  optimizer_->adam.step();
 }
 
 }  // namespace arachne

@@ -97,6 +97,8 @@ class PolicyTrainer {
 
   long long evaluations() const { return evaluations_; }
   long long updates() const { return updates_; }
+  // Optimiser steps (and PPO group gradients) dropped because a loss or gradient was not finite.
+  long long nonFiniteSkipped() const { return non_finite_; }
   const ImitationBuffer& imitationBuffer() const { return buffer_; }
 
  private:
@@ -114,7 +116,9 @@ class PolicyTrainer {
   ImitationBuffer buffer_;
   std::mt19937_64 rng_;
   size_t next_ = 0;
-  long long evaluations_ = 0, updates_ = 0;
+  long long evaluations_ = 0, updates_ = 0, non_finite_ = 0;
+  // Clips and takes the optimiser step unless a gradient is not finite (then counts and skips it).
+  void stepIfFinite();
 };
 
 }  // namespace arachne

@@ -128,6 +128,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                            {"final_cloning", {{"epochs", result.final_cloning_epochs},
                                               {"first_loss", result.final_cloning_first_loss},
                                               {"last_loss", result.final_cloning_last_loss}}},
+                           {"non_finite_steps_skipped", trainer.nonFiniteSkipped()},
                            {"problems", keys},
                            {"models", options.models},
                            {"trainer", trainerJson(trainerOptions)}};

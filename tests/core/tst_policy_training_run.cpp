@@ -61,6 +61,7 @@ class TstPolicyTrainingRun : public QObject {
     QCOMPARE(first.metadata.at("seed").get<long long>(), 3LL);
     QCOMPARE(first.metadata.at("evaluations").get<long long>(), r.evaluations);
     QCOMPARE(first.metadata.at("problems").size(), size_t(3));
+    QCOMPARE(first.metadata.at("non_finite_steps_skipped").get<long long>(), 0LL);
     QVERIFY(first.network != nullptr);
 
     TrainingRunOptions again = small();
