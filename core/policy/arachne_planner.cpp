@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
 
 #include "io/load_error.h"
 #include "planning/greedy_planner.h"
@@ -68,10 +69,12 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   const long long after = std::max(0, schedule_.sampled) + std::max(0, schedule_.exploring);
   int idle = 0;
   long long counted = 0;  // evaluations of the current rollout already given to `run`
-  // The depth sweep: a policy sure of a shallow pipeline can hide a fast deep one (the reason
-  // training forces depths), most of all on a composition it never saw. It costs at most D_max
-  // greedy rollouts, and below the forced depth every decision is still the policy's.
-  std::vector<int> sweep;
+  // The sweep: a greedy rollout from every allowed (first depth, first stage's GPU type). A
+  // policy sure of a shallow pipeline can hide a fast deep one (the reason training forces
+  // depths), and one sure of which GPU type leads can hide a better stage order, most of all on
+  // a composition it never saw. It costs at most D_max x T_max greedy rollouts, and after the
+  // two forced decisions every decision is still the policy's argmax.
+  std::vector<std::pair<int, int>> sweep;  // (depth action, device slot of the first stage)
   std::vector<TemplateChoice> best;  // the construction of the best plan so far
   for (long long r = 0;; ++r) {
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
@@ -81,7 +84,11 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     RolloutOptions o;
     if (r == 0 || sweeping) {
       o.greedy = true;
-      if (sweeping) o.first_depth = sweep[static_cast<size_t>(swept++)];
+      if (sweeping) {
+        o.first_depth = sweep[static_cast<size_t>(swept)].first;
+        o.first_device = sweep[static_cast<size_t>(swept)].second;
+        ++swept;
+      }
     } else {
       o = schedule_.after(k);
       const bool explores = after > 0 && k % after >= std::max(0, schedule_.sampled);
@@ -106,9 +113,20 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     if (r == 0 && schedule_.depth_sweep) {
       episode.reset();
       const PolicyDecision first = view.depthDecision(episode);
-      const int chosen = roll.steps.empty() ? 0 : roll.steps.front().choice.depth;
-      for (int d = 1; d < static_cast<int>(first.mask.size()); ++d)
-        if (first.mask[static_cast<size_t>(d)] && view.depthOf(d) != chosen) sweep.push_back(d);
+      // The greedy rollout's own (depth, first GPU type) is not run again.
+      std::pair<int, int> taken{-1, -1};
+      if (!roll.steps.empty() && roll.steps.front().decisions.size() > 1)
+        taken = {roll.steps.front().decisions[0].action, roll.steps.front().decisions[1].action};
+      for (int d = 1; d < static_cast<int>(first.mask.size()); ++d) {
+        if (!first.mask[static_cast<size_t>(d)]) continue;
+        TemplateChoice partial;
+        partial.depth = view.depthOf(d);
+        PolicyDecision depth = first;
+        depth.action = d;
+        const PolicyDecision device = view.deviceDecision(episode, partial, depth);
+        for (int g = 0; g < static_cast<int>(device.mask.size()); ++g)
+          if (device.mask[static_cast<size_t>(g)] && std::make_pair(d, g) != taken) sweep.push_back({d, g});
+      }
     }
     const double planned = 1.0 + static_cast<double>(sweep.size()) + static_cast<double>(after);
     run.progress(byEvaluations ? std::min(1.0, static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations))
@@ -126,7 +144,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     orders = sweepStageOrders(episode, run, best).orders;
   return run.finish(episode, name_, version(), seed,
                     std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(swept) +
-                        " greedy at another first depth, " + std::to_string(sampled) + " sampled, " +
+                        " greedy from another first depth and GPU type, " + std::to_string(sampled) + " sampled, " +
                         std::to_string(exploring) + " exploring; " + std::to_string(orders) +
                         " stage orders)");
 }

@@ -49,7 +49,13 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
     step.decisions.push_back(depth);
     for (int s = 0; s < step.choice.depth; ++s) {
       PolicyDecision device = view.deviceDecision(episode, step.choice, depth);
-      if (options.uniform_devices) {
+      if (episode.stepCount() == 0 && s == 0 && options.first_device >= 0 &&
+          options.first_device < static_cast<int>(device.mask.size()) &&
+          device.mask[static_cast<size_t>(options.first_device)]) {
+        device.action = options.first_device;
+        device.exploratory = true;
+        network.score(device, encoding);
+      } else if (options.uniform_devices) {
         device.action = ExplorationSchedule::uniformChoice(device.mask, rng);
         device.exploratory = true;
         network.score(device, encoding);

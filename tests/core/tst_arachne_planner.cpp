@@ -50,7 +50,7 @@ class TstArachnePlanner : public QObject {
     QCOMPARE(a.plan.provenance.planner, std::string("arachne"));
     QVERIFY(a.stats.evaluations > 0);
     QVERIFY(!a.stats.best_curve.empty());
-    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 0 greedy at another first depth, 3 sampled, 2 exploring; 0 stage orders)"));
+    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 0 greedy from another first depth and GPU type, 3 sampled, 2 exploring; 0 stage orders)"));
     QVERIFY(a.report.feasible && a.report.throughput.sequences_per_s > 0);
     // The same weights given directly, and the same seed: the same plan.
     ArachnePlanner direct(net, "arachne-untrained", five);
@@ -90,9 +90,10 @@ class TstArachnePlanner : public QObject {
     ArachnePlanner planner(std::make_shared<PolicyNetwork>(PolicyConfig{}), "arachne-untrained");
     const PlannerResult r = planner.plan(*world.cost, budget(), 3, {}, nullptr);
     QVERIFY(r.found);
-    // 8 GPUs allow depths 1-8 (STOP aside): the sweep runs the 7 the greedy rollout did not take.
+    // 8 GPUs allow depths 1-8 (STOP aside), each led by either GPU type: the sweep runs the 15
+    // (depth, first GPU type) pairs the greedy rollout did not take.
     // Then the best construction's stage orders (their count depends on the plan found).
-    const std::string head = "518 policy rollouts (1 greedy, 7 greedy at another first depth, 255 sampled, 255 exploring; ";
+    const std::string head = "526 policy rollouts (1 greedy, 15 greedy from another first depth and GPU type, 255 sampled, 255 exploring; ";
     QVERIFY2(r.stats.message.rfind(head, 0) == 0, r.stats.message.c_str());
     QVERIFY2(r.stats.message.find(" stage orders)") != std::string::npos, r.stats.message.c_str());
   }

@@ -166,9 +166,9 @@ class TstPolicyRollout : public QObject {
       QVERIFY(std::abs(ev.log_prob[static_cast<int64_t>(i)].item<float>() - all[i]->log_prob) < 1e-4f);
   }
 
-  // Planning's depth sweep: a greedy rollout forced to each allowed first depth takes it (scored
-  // and marked exploratory, everything below it the policy's greedy choice); a depth the mask
-  // leaves out is not forced.
+  // Planning's sweep: a greedy rollout forced to each allowed first depth takes it (scored and
+  // marked exploratory, everything below it the policy's greedy choice); a depth the mask leaves
+  // out is not forced; a forced first GPU type leads the first template.
   void firstDepthIsForcedOnlyWhereTheMaskAllowsIt() {
     const PolicyConfig config;
     PolicyNetwork net(config);
@@ -202,6 +202,17 @@ class TstPolicyRollout : public QObject {
         ++refused;
         QVERIFY(sameChoices(roll, plain));
       }
+    }
+    // The first stage's GPU type forced too (planning's sweep over depth and first GPU type).
+    for (int g = 0; g < episode.gpuTypeCount(); ++g) {
+      RolloutOptions o = greedy;
+      o.first_depth = 4;
+      o.first_device = g;
+      const PolicyRollout roll = runPolicyRollout(net, view, episode, rng, o);
+      QCOMPARE(roll.steps.front().choice.depth, 4);
+      QCOMPARE(roll.steps.front().choice.stages.front().gpu, view.gpuOf(g));
+      QVERIFY(roll.steps.front().decisions[1].exploratory);
+      QVERIFY(!roll.steps.front().decisions[2].exploratory);  // its TP degree is the policy's
     }
     QVERIFY(forced >= 2);   // 8 GPUs allow several depths
     QVERIFY(refused >= 1);  // and the depth head reaches beyond them
