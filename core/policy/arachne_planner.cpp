@@ -140,7 +140,9 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   }
   // Phase 5: the best construction's stage orders (stage_order_sweep.h).
   int orders = 0;
-  if (schedule_.stage_orders && !best.empty() && !run.shouldStop())
+  // Not for flat-rl: the sweep replays templates through the rule-based fill, which the ablation
+  // does without (its templates are placed with the arithmetic its policy decided).
+  if (schedule_.stage_orders && !flat_ && !best.empty() && !run.shouldStop())
     orders = sweepStageOrders(episode, run, best).orders;
   return run.finish(episode, name_, version(), seed,
                     std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(swept) +
