@@ -41,6 +41,18 @@ bool sameChoices(const PolicyRollout& a, const PolicyRollout& b) {
   return true;
 }
 
+// A fresh policy with the episode and view of one cluster (llama3-8b).
+struct PolicyOnCluster {
+  explicit PolicyOnCluster(const std::string& cluster)
+      : net(config), world(cluster, "llama3-8b"), episode(*world.cost), state(config, *world.cost), view(state, episode) {}
+  const PolicyConfig config;
+  PolicyNetwork net;
+  PlanningWorld world;
+  ConstructionEpisode episode;
+  const PolicyState state;
+  const PolicyEpisodeView view;
+};
+
 }  // namespace
 
 class TstPolicyRollout : public QObject {
@@ -138,12 +150,10 @@ class TstPolicyRollout : public QObject {
   }
 
   void greedyIsDeterministicAndDecisionsReevaluate() {
-    const PolicyConfig config;
-    PolicyNetwork net(config);
-    PlanningWorld world("h100:8x2,a6000:4x2+1x2,a100-40:4x2", "llama3-8b");
-    ConstructionEpisode episode(*world.cost);
-    const PolicyState state(config, *world.cost);
-    const PolicyEpisodeView view(state, episode);
+    PolicyOnCluster p("h100:8x2,a6000:4x2+1x2,a100-40:4x2");
+    PolicyNetwork& net = p.net;
+    ConstructionEpisode& episode = p.episode;
+    const PolicyEpisodeView& view = p.view;
     std::mt19937_64 a(1), b(2);
     RolloutOptions greedy;
     greedy.greedy = true;
@@ -170,12 +180,10 @@ class TstPolicyRollout : public QObject {
   // marked exploratory, everything below it the policy's greedy choice); a depth the mask leaves
   // out is not forced; a forced first GPU type leads the first template.
   void firstDepthIsForcedOnlyWhereTheMaskAllowsIt() {
-    const PolicyConfig config;
-    PolicyNetwork net(config);
-    PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
-    ConstructionEpisode episode(*world.cost);
-    const PolicyState state(config, *world.cost);
-    const PolicyEpisodeView view(state, episode);
+    PolicyOnCluster p("h100:4x1,a6000:1x2+2x1");
+    PolicyNetwork& net = p.net;
+    ConstructionEpisode& episode = p.episode;
+    const PolicyEpisodeView& view = p.view;
     std::mt19937_64 rng(1);
     RolloutOptions greedy;
     greedy.greedy = true;
