@@ -91,8 +91,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       }
     } else {
       o = schedule_.after(k);
-      const bool explores = after > 0 && k % after >= std::max(0, schedule_.sampled);
-      ++(explores ? exploring : sampled);
+      ++(schedule_.explores(k) ? exploring : sampled);
     }
     counted = 0;
     // Evaluations are counted before each offer, so the best-so-far curve is exact per step.

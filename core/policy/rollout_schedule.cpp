@@ -12,13 +12,17 @@ double RolloutSchedule::temperature(long long k) {
   return kTemperatures[static_cast<size_t>(k % 4)];
 }
 
+bool RolloutSchedule::explores(long long k) const {
+  const long long sampledCount = std::max(0, sampled), cycle = sampledCount + std::max(0, exploring);
+  return cycle > 0 && k % cycle >= sampledCount;
+}
+
 RolloutOptions RolloutSchedule::after(long long k) const {
   RolloutOptions o;
-  const long long sampledCount = std::max(0, sampled), exploringCount = std::max(0, exploring);
-  const long long cycle = sampledCount + exploringCount;
+  const long long sampledCount = std::max(0, sampled), cycle = sampledCount + std::max(0, exploring);
   const long long i = cycle > 0 ? k % cycle : 0;
   o.temperature = temperature(i);
-  if (i >= sampledCount && exploringCount > 0) {
+  if (explores(k)) {
     // Training's exploration rules at planning time: the policy was trained on the plans these
     // rules found, but on a composition it never saw its own ranking of depths and GPU types is
     // what is least reliable; every other decision is still sampled from the policy.

@@ -26,6 +26,8 @@ struct RolloutSchedule {
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
   RolloutOptions after(long long k) const;
+  // Whether that rollout is an exploring one (phase 4) rather than a sampled one (phase 3).
+  bool explores(long long k) const;
   // Sampling temperature of the k-th sampled rollout.
   static double temperature(long long k);
 };
