@@ -48,6 +48,7 @@ TrainingRunOptions defaultMix() {
   o.small_random_compositions = 32;
   o.models = {"llama3-8b", "qwen3-32b", "mixtral-8x7b", "qwen3-30b-a3b"};
   o.trainer.greedy_demonstrations = true;
+  o.trainer.exhaustive_demonstration_gpus = 16;
   o.trainer.imitation_interval = 1;
   o.trainer.demonstration_epochs = 100;
   o.trainer.final_cloning_epochs = 100;
@@ -94,6 +95,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
       throw UsageError("option '--demonstrations greedy' is for the arachne policy: flat-rl's raw decisions cannot replay greedy's filled templates");
     o.trainer.greedy_demonstrations = *v == "greedy";
   }
+  if (auto v = a.value("--exhaustive-demonstrations"))
+    o.trainer.exhaustive_demonstration_gpus = parseIntOption("--exhaustive-demonstrations", *v, 0, 4096);
   if (auto v = a.value("--demonstration-epochs"))
     o.trainer.demonstration_epochs = parseIntOption("--demonstration-epochs", *v, 0, 100000);
   if (auto v = a.value("--final-cloning-epochs"))
@@ -136,7 +139,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     }
   }
   if (result.demonstration_decisions > 0)
-    out << "greedy demonstrations: " << result.demonstrations << " problems, " << result.demonstration_decisions
+    out << "greedy demonstrations: " << result.demonstrations << " problems (exhaustive's plan better on "
+        << result.exhaustive_better << "), " << result.demonstration_decisions
         << " decisions cloned over "
         << result.demonstration_epochs << " passes, loss "
         << line("%.3f -> %.3f; %.1f s with the greedy runs", result.demonstration_first_loss,
@@ -189,6 +193,10 @@ Command trainCommand() {
       {"--random-small", "N", "random compositions of 4-16 GPUs added to the clusters (default 32)", false},
       {"--demonstrations", "greedy|none",
        "start each problem's self-imitation buffer with the greedy planner's plan (default greedy)", false},
+      {"--exhaustive-demonstrations", "N",
+       "with greedy's demonstrations, compositions of at most N GPUs also get exhaustive's plan (300,000 "
+       "evaluations at most; 0 never; default 16)",
+       false},
       {"--demonstration-epochs", "N", "behaviour-cloning passes over the demonstrations before PPO (default 100)", false},
       {"--final-cloning-epochs", "N",
        "cloning passes over each problem's best plan after the last update, within --minutes (default 100)", false},

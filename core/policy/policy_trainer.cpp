@@ -6,6 +6,7 @@
 
 #include "cost/cost_model.h"
 #include "planning/construction_episode.h"
+#include "planning/exhaustive_planner.h"
 #include "planning/greedy_planner.h"
 #include "policy/gradient_projection.h"
 #include "policy/group_advantage.h"
@@ -60,14 +61,24 @@ void PolicyTrainer::addProblem(const CostModel& cost, const std::string& key, bo
 }
 
 void PolicyTrainer::demonstrate(Problem& p, const CostModel& cost) {
-  if (network_->config().flat) return;  // greedy's filled templates are not flat-rl decisions
+  if (network_->config().flat) return;  // the planners' filled templates are not flat-rl decisions
   PlannerBudget budget;
   budget.seconds = 0;  // greedy is deterministic and bounded; no time limit
-  const PlannerResult greedy = GreedyPlanner().plan(cost, budget, options_.seed, {}, nullptr);
-  evaluations_ += greedy.stats.evaluations;
-  if (!greedy.found) return;
+  GreedyPlanner greedy;
+  const double greedyThroughput = demonstrateWith(p, cost, greedy, budget);
+  if (cost.composition().totalGpus() > options_.exhaustive_demonstration_gpus) return;
+  // An evaluation budget, not a time one, so the demonstration does not depend on the machine.
+  budget.evaluations = options_.exhaustive_demonstration_evaluations;
+  ExhaustivePlanner exhaustive;
+  if (demonstrateWith(p, cost, exhaustive, budget) > greedyThroughput * (1 + 1e-9)) ++exhaustive_better_;
+}
+
+double PolicyTrainer::demonstrateWith(Problem& p, const CostModel& cost, Planner& planner, const PlannerBudget& budget) {
+  const PlannerResult planned = planner.plan(cost, budget, options_.seed, {}, nullptr);
+  evaluations_ += planned.stats.evaluations;
+  if (!planned.found) return 0;
   std::vector<TemplateChoice> choices;
-  for (const ConstructionStep& step : greedy.construction) {
+  for (const ConstructionStep& step : planned.construction) {
     TemplateChoice c;
     c.depth = static_cast<int>(step.placed.stages.size());
     for (const Stage& s : step.placed.stages) c.stages.push_back({cost.gpuIndex(s.gpu_type), s.tp});
@@ -76,6 +87,7 @@ void PolicyTrainer::demonstrate(Problem& p, const CostModel& cost) {
   const PolicyRollout roll = replayPolicyRollout(*network_, *p.view, *p.episode, choices);
   evaluations_ += roll.evaluations;
   offer(p, roll);
+  return roll.throughput;
 }
 
 PolicyTrainer::Cloning PolicyTrainer::cloneDemonstrations(int epochs, const std::atomic<bool>* cancel,

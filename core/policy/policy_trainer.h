@@ -17,6 +17,8 @@ namespace arachne {
 
 class ConstructionEpisode;
 class CostModel;
+class Planner;
+struct PlannerBudget;
 class PolicyEpisodeView;
 class PolicyNetwork;
 class PolicyState;
@@ -42,6 +44,12 @@ struct TrainerOptions {
   // as policy decisions (a demonstration): imitation then anchors the policy to it until its own
   // rollouts find better plans at that depth.
   bool greedy_demonstrations = false;
+  // With greedy_demonstrations, compositions of at most this many GPUs (0: none) also get the
+  // exhaustive planner's plan, searched within `exhaustive_demonstration_evaluations`, as a
+  // demonstration: on small clusters greedy misses plans of two templates of different shapes
+  // that random search finds easily, and exhaustive finds them in a second or two.
+  int exhaustive_demonstration_gpus = 0;
+  long long exhaustive_demonstration_evaluations = 300000;
   // Passes of behaviour cloning over every demonstration before the first update (a warm start:
   // the policy first reproduces greedy's constructions, then PPO and self-imitation improve on them).
   int demonstration_epochs = 0;
@@ -99,6 +107,8 @@ class PolicyTrainer {
   long long updates() const { return updates_; }
   // Optimiser steps (and PPO group gradients) dropped because a loss or gradient was not finite.
   long long nonFiniteSkipped() const { return non_finite_; }
+  // Problems whose exhaustive demonstration beat greedy's.
+  long long exhaustiveBetter() const { return exhaustive_better_; }
   const ImitationBuffer& imitationBuffer() const { return buffer_; }
 
  private:
@@ -107,6 +117,9 @@ class PolicyTrainer {
   Group collect(Problem& p);
   void offer(const Problem& p, const PolicyRollout& roll);
   void demonstrate(Problem& p, const CostModel& cost);
+  // Offers `planner`'s plan, replayed as policy decisions, as a demonstration; its throughput
+  // (0 when it found none or the replay did not reach it).
+  double demonstrateWith(Problem& p, const CostModel& cost, Planner& planner, const PlannerBudget& budget);
   double imitate(const std::vector<Problem*>& problems);
 
   std::shared_ptr<PolicyNetwork> network_;
@@ -116,7 +129,7 @@ class PolicyTrainer {
   ImitationBuffer buffer_;
   std::mt19937_64 rng_;
   size_t next_ = 0;
-  long long evaluations_ = 0, updates_ = 0, non_finite_ = 0;
+  long long evaluations_ = 0, updates_ = 0, non_finite_ = 0, exhaustive_better_ = 0;
   // Clips and takes the optimiser step unless a gradient is not finite (then counts and skips it).
   void stepIfFinite();
 };

@@ -42,6 +42,8 @@ nlohmann::json trainerJson(const TrainerOptions& t) {
           {"imitation_interval", t.imitation_interval},
           {"imitation_coef", t.imitation_coef},
           {"greedy_demonstrations", t.greedy_demonstrations},
+          {"exhaustive_demonstration_gpus", t.exhaustive_demonstration_gpus},
+          {"exhaustive_demonstration_evaluations", t.exhaustive_demonstration_evaluations},
           {"demonstration_epochs", t.demonstration_epochs},
           {"final_cloning_epochs", t.final_cloning_epochs}};
 }
@@ -110,6 +112,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       problems.push_back(std::move(p));
     }
   result.problems = static_cast<int>(problems.size());
+  result.exhaustive_better = trainer.exhaustiveBetter();
   if (problems.empty()) throw std::invalid_argument("policy training: no usable (composition, model) pair");
 
   auto save = [&] {
@@ -120,6 +123,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                            {"evaluations", result.evaluations},
                            {"wall_time_s", elapsed()},
                            {"demonstrations", {{"problems", result.demonstrations},
+                                               {"exhaustive_better", result.exhaustive_better},
                                                {"decisions", result.demonstration_decisions},
                                                {"epochs", result.demonstration_epochs},
                                                {"first_loss", result.demonstration_first_loss},

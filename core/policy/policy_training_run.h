@@ -54,6 +54,7 @@ struct TrainingRunResult {
   bool cancelled = false;
   // Behaviour cloning of the greedy demonstrations before the first update (when enabled).
   int demonstrations = 0;         // problems whose greedy plan was demonstrated
+  long long exhaustive_better = 0;  // of them, problems where exhaustive's demonstration beat greedy's
   size_t demonstration_decisions = 0;
   int demonstration_epochs = 0;
   double demonstration_first_loss = 0, demonstration_last_loss = 0;
