@@ -14,6 +14,7 @@ ConstructionEpisode::ConstructionEpisode(const CostModel& cost, EpisodeOptions o
     if (cost.gpuIndex(initial_.typeId(t)) != t)
       throw std::logic_error("GPU type order of the cost model differs from the composition's");
   space_ = ConstructionSpace::fromCostModel(cost, initial_, options_.depth_cap);
+  if (options_.reuse_fills) reused_ = std::make_shared<std::unordered_map<std::string, FillResult>>();
   reset();
 }
 
@@ -31,6 +32,8 @@ void ConstructionEpisode::reset() {
   evaluations_ = 0;
   priced_ = 0;
   done_ = false;
+  history_.clear();
+  history_known_ = true;
   if (!depthMask().empty()) {
     const Mask m = depthMask();
     bool any = false;
@@ -70,13 +73,69 @@ void ConstructionEpisode::finishStep(ConstructionStep step, const StepOutcome& o
   if (out.done) done_ = true;
 }
 
-StepOutcome ConstructionEpisode::step(const TemplateChoice& choice) {
-  return stepWith(choice, FillResult{});
+namespace {
+
+// Fills kept for reuse at most: a fill holds the whole plan so far, and a planning call needs a
+// few thousand.
+constexpr size_t kReusedFills = 20000;
+
+std::string stepKey(const TemplateChoice& choice, const TemplateArithmetic* arithmetic) {
+  std::string k;
+  const auto add = [&k](int value, char separator) {
+    k += std::to_string(value);
+    k += separator;
+  };
+  add(choice.depth, ':');
+  for (const StageChoice& s : choice.stages) {
+    add(s.gpu, ',');
+    add(s.tp, ';');
+  }
+  if (arithmetic) {
+    for (int l : arithmetic->layers) add(l, ',');
+    add(arithmetic->micro_batch, 'm');
+    add(arithmetic->replicas, 'r');
+  }
+  k += '|';
+  return k;
+}
+
+}  // namespace
+
+StepOutcome ConstructionEpisode::step(const TemplateChoice& choice) { return stepReusing(choice, nullptr); }
+
+StepOutcome ConstructionEpisode::place(const TemplateChoice& choice, const TemplateArithmetic& arithmetic) {
+  return stepReusing(choice, &arithmetic);
+}
+
+StepOutcome ConstructionEpisode::stepReusing(const TemplateChoice& choice, const TemplateArithmetic* arithmetic) {
+  check(choice);
+  if (choice.isStop()) return apply(choice, FillResult{}, false);
+  std::string key;
+  if (reused_ && history_known_) {
+    key = history_ + stepKey(choice, arithmetic);
+    if (auto it = reused_->find(key); it != reused_->end()) {
+      history_ = std::move(key);
+      return apply(choice, it->second, false);
+    }
+  }
+  FillResult r = arithmetic ? fill_->place(plan_, free_, choice, *arithmetic) : fill_->fill(plan_, free_, choice);
+  if (!key.empty()) {
+    if (reused_->size() < kReusedFills) reused_->emplace(key, r);
+    history_ = std::move(key);
+  }
+  return apply(choice, std::move(r), true);
 }
 
 StepOutcome ConstructionEpisode::stepWith(const TemplateChoice& choice, FillResult filled) {
+  check(choice);
+  history_known_ = false;
+  if (choice.isStop()) return apply(choice, FillResult{}, false);
+  const bool precomputed = filled.feasible || !filled.why.empty();
+  return apply(choice, precomputed ? std::move(filled) : fill_->fill(plan_, free_, choice), true);
+}
+
+void ConstructionEpisode::check(const TemplateChoice& choice) const {
   if (done_) throw std::invalid_argument("the episode is done");
-  const bool first = plan_.templates.empty();
   std::string why;
   if (choice.depth < 0 || choice.depth > space_.max_depth) {
     throw std::invalid_argument(FeasibilityMasks::explainDepth(space_, free_, choice.depth));
@@ -88,7 +147,10 @@ StepOutcome ConstructionEpisode::stepWith(const TemplateChoice& choice, FillResu
   } else if (!FeasibilityMasks::admits(space_, free_, choice, false, &why)) {
     throw std::invalid_argument(why);
   }
+}
 
+StepOutcome ConstructionEpisode::apply(const TemplateChoice& choice, FillResult r, bool counted) {
+  const bool first = plan_.templates.empty();
   ConstructionStep rec;
   rec.throughput_before = throughput();
   StepOutcome out;
@@ -100,10 +162,10 @@ StepOutcome ConstructionEpisode::stepWith(const TemplateChoice& choice, FillResu
     return out;
   }
 
-  const bool precomputed = filled.feasible || !filled.why.empty();
-  FillResult r = precomputed ? std::move(filled) : fill_->fill(plan_, free_, choice);
-  ++evaluations_;
-  priced_ += r.priced;
+  if (counted) {
+    ++evaluations_;
+    priced_ += r.priced;
+  }
   if (!r.feasible) {
     out.feasible = false;
     out.done = true;

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "cost/plan_report.h"
@@ -25,6 +26,11 @@ struct EpisodeOptions {
   int depth_cap = kDefaultDepthCap;  // D_max = min(depth_cap, layer count)
   int step_limit = 8;                // templates per episode at most
   double infeasible_penalty = 1.0;   // δ in sequences/s, charged for an infeasible first template
+  // step() and place() look a fill up instead of running it again when the same step was
+  // already taken from the same history since any reset() (shared by copies of the episode),
+  // and do not count it as an evaluation: planners that revisit plans (a sharp policy's
+  // rollouts, random search on a small cluster) count distinct fills only.
+  bool reuse_fills = false;
 };
 
 struct StepOutcome {
@@ -63,8 +69,10 @@ class ConstructionEpisode {
   FillResult tryPlace(const TemplateChoice& choice, const TemplateArithmetic& arithmetic) const {
     return fill_->place(plan_, free_, choice, arithmetic);
   }
+  // step() with the template placed as tryPlace(choice, arithmetic) places it.
+  StepOutcome place(const TemplateChoice& choice, const TemplateArithmetic& arithmetic);
   // step() with a fill already run: `filled` must be tryStep(choice) or tryPlace(choice, …) on
-  // this very state.
+  // this very state. Later steps until reset() run their fills (the history is not known).
   StepOutcome stepWith(const TemplateChoice& choice, FillResult filled);
   const TemplateFill& fill() const { return *fill_; }
 
@@ -82,6 +90,9 @@ class ConstructionEpisode {
 
  private:
   bool batchLeft() const;
+  void check(const TemplateChoice& choice) const;  // throws when the masks refuse the choice
+  StepOutcome stepReusing(const TemplateChoice& choice, const TemplateArithmetic* arithmetic);
+  StepOutcome apply(const TemplateChoice& choice, FillResult r, bool counted);
   void finishStep(ConstructionStep step, const StepOutcome& out);
 
   std::shared_ptr<const TemplateFill> fill_;  // shared: copying an episode is cheap
@@ -94,6 +105,10 @@ class ConstructionEpisode {
   double total_reward_ = 0;
   bool done_ = false;
   long long evaluations_ = 0, priced_ = 0;
+  // Fills by history (options_.reuse_fills): the steps since reset() and then this one.
+  std::shared_ptr<std::unordered_map<std::string, FillResult>> reused_;
+  std::string history_;
+  bool history_known_ = true;
 };
 
 }  // namespace arachne

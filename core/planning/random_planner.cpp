@@ -9,6 +9,8 @@
 namespace arachne {
 namespace {
 
+constexpr long long kRepeatedEpisodes = 100000;
+
 // Index of a uniformly drawn admitted entry, -1 when none is admitted.
 int drawAdmitted(const Mask& m, std::mt19937_64& rng) {
   int n = 0;
@@ -25,14 +27,25 @@ int drawAdmitted(const Mask& m, std::mt19937_64& rng) {
 PlannerResult RandomPlanner::plan(const CostModel& cost, const PlannerBudget& budget,
                                   std::uint64_t seed, const ProgressCallback& progress,
                                   const std::atomic<bool>* cancel) {
-  ConstructionEpisode episode(cost);
+  // On a small cluster random draws repeat: each distinct step is filled, and counted, once.
+  EpisodeOptions reuse;
+  reuse.reuse_fills = true;
+  ConstructionEpisode episode(cost, reuse);
   PlannerRun run(budget, progress, cancel);
   std::mt19937_64 rng(seed);
-  long long episodes = 0;
+  long long episodes = 0, repeated = 0;
+  bool exhausted = false;
   while (!run.shouldStop()) {
     episode.reset();
     if (episode.done()) break;  // nothing can be placed at all
+    // So many draws in a row that only repeat filled steps: the space is (all but) exhausted, and
+    // an evaluation budget would never be spent.
+    if (repeated >= kRepeatedEpisodes) {
+      exhausted = true;
+      break;
+    }
     ++episodes;
+    const long long spent = run.evaluations();
     while (!episode.done() && !run.shouldStop()) {
       TemplateChoice c;
       c.depth = drawAdmitted(episode.depthMask(), rng);
@@ -47,9 +60,13 @@ PlannerResult RandomPlanner::plan(const CostModel& cost, const PlannerBudget& bu
       run.offer(episode);
       run.progress();
     }
+    repeated = run.evaluations() == spent ? repeated + 1 : 0;
   }
   return run.finish(episode, name(), version(), seed,
-                    std::to_string(episodes) + " random episodes");
+                    std::to_string(episodes) + " random episodes" +
+                        (exhausted ? " (stopped: the last " + std::to_string(kRepeatedEpisodes) +
+                                         " drew only plans already priced)"
+                                   : ""));
 }
 
 }  // namespace arachne

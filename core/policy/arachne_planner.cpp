@@ -17,6 +17,37 @@
 
 namespace arachne {
 
+namespace {
+
+// Consecutive rollouts that add no evaluation before an evaluation budget is given up (one that
+// places nothing counts 64).
+constexpr int kIdleRollouts = 4096;
+
+// Prefixes (first depth, first stage's device slot) of every pair the masks allow, but the one
+// `greedy` (the greedy rollout) took.
+std::vector<std::vector<int>> firstDecisionSweep(const PolicyEpisodeView& view, ConstructionEpisode& episode,
+                                                 const PolicyRollout& greedy) {
+  std::vector<std::vector<int>> sweep;
+  episode.reset();
+  const PolicyDecision first = view.depthDecision(episode);
+  std::vector<int> taken;
+  if (!greedy.steps.empty() && greedy.steps.front().decisions.size() > 1)
+    taken = {greedy.steps.front().decisions[0].action, greedy.steps.front().decisions[1].action};
+  for (int d = 1; d < static_cast<int>(first.mask.size()); ++d) {
+    if (!first.mask[static_cast<size_t>(d)]) continue;
+    TemplateChoice partial;
+    partial.depth = view.depthOf(d);
+    PolicyDecision depth = first;
+    depth.action = d;
+    const PolicyDecision device = view.deviceDecision(episode, partial, depth);
+    for (int g = 0; g < static_cast<int>(device.mask.size()); ++g)
+      if (device.mask[static_cast<size_t>(g)] && std::vector<int>{d, g} != taken) sweep.push_back({d, g});
+  }
+  return sweep;
+}
+
+}  // namespace
+
 ArachnePlanner::ArachnePlanner(std::string weightsPath, RolloutSchedule schedule, std::string name, bool flat)
     : path_(std::move(weightsPath)), name_(std::move(name)), schedule_(schedule), flat_(flat) {}
 
@@ -58,24 +89,51 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     return r;
   }
 
-  ConstructionEpisode episode(cost);
+  // Rollouts of a sharp policy repeat many constructions (and the sweeps replay prefixes):
+  // each distinct step is filled, and counted, once.
+  EpisodeOptions reuse;
+  reuse.reuse_fills = true;
+  ConstructionEpisode episode(cost, reuse);
   const PolicyEpisodeView view(*state, episode);
   PlannerRun run(budget, progress, cancel);
   std::mt19937_64 rng(seed);
-  int rollouts = 0, swept = 0, sampled = 0, exploring = 0;
+  int rollouts = 0, swept = 0, sampled = 0, exploring = 0, changed = 0;
   // With an evaluation budget the planner samples until it is spent (the best-so-far curves
   // compare planners at equal evaluations); otherwise the schedule bounds planning time.
   const bool byEvaluations = budget.evaluations > 0;
   const long long after = std::max(0, schedule_.sampled) + std::max(0, schedule_.exploring);
+  PolicyRollout best;  // the rollout that reached the best plan so far
+  PolicyRollout greedyRoll;
+  long long bestVersion = 0;  // times `best` was replaced
+  long long greedyVersion = 0;
+  int bestSteps = 0;   // how many of its steps built that plan
+  // Runs one rollout and offers every step's plan. Evaluations are counted before each offer,
+  // so the best-so-far curve is exact per step.
+  const auto roll = [&](RolloutOptions o) {
+    long long counted = 0;  // evaluations of this rollout already given to `run`
+    int improvedAt = 0;     // steps of this rollout that built a new best plan (0: none did)
+    o.after_step = [&run, &counted, &improvedAt](const ConstructionEpisode& e) {
+      run.addEvaluations(e.evaluations() - counted);
+      counted = e.evaluations();
+      if (run.offer(e)) improvedAt = e.stepCount();
+    };
+    PolicyRollout r = runPolicyRollout(*net, view, episode, rng, o);
+    run.addEvaluations(r.evaluations - counted);
+    ++rollouts;
+    if (improvedAt > 0) {
+      best = r;
+      bestSteps = improvedAt;
+      ++bestVersion;
+    }
+    return r;
+  };
   int idle = 0;
-  long long counted = 0;  // evaluations of the current rollout already given to `run`
   // The sweep: a greedy rollout from every allowed (first depth, first stage's GPU type). A
   // policy sure of a shallow pipeline can hide a fast deep one (the reason training forces
   // depths), and one sure of which GPU type leads can hide a better stage order, most of all on
   // a composition it never saw. It costs at most D_max x T_max greedy rollouts, and after the
   // two forced decisions every decision is still the policy's argmax.
-  std::vector<std::pair<int, int>> sweep;  // (depth action, device slot of the first stage)
-  std::vector<TemplateChoice> best;  // the construction of the best plan so far
+  std::vector<std::vector<int>> sweep;  // prefixes: (depth action, device slot of the first stage)
   for (long long r = 0;; ++r) {
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
     const bool sweeping = r > 0 && swept < static_cast<int>(sweep.size());
@@ -84,70 +142,71 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     RolloutOptions o;
     if (r == 0 || sweeping) {
       o.greedy = true;
-      if (sweeping) {
-        o.first_depth = sweep[static_cast<size_t>(swept)].first;
-        o.first_device = sweep[static_cast<size_t>(swept)].second;
-        ++swept;
-      }
+      if (sweeping) o.prefix = sweep[static_cast<size_t>(swept++)];
     } else {
       o = schedule_.after(k);
       ++(schedule_.explores(k) ? exploring : sampled);
     }
-    counted = 0;
-    // Evaluations are counted before each offer, so the best-so-far curve is exact per step.
-    int bestSteps = 0;  // steps of this rollout that built a new best plan (0: none did)
-    o.after_step = [&run, &counted, &bestSteps](const ConstructionEpisode& e) {
-      run.addEvaluations(e.evaluations() - counted);
-      counted = e.evaluations();
-      if (run.offer(e)) bestSteps = e.stepCount();
-    };
-    const PolicyRollout roll = runPolicyRollout(*net, view, episode, rng, o);
-    run.addEvaluations(roll.evaluations - counted);
-    ++rollouts;
-    if (bestSteps > 0) {
-      best.clear();
-      for (int i = 0; i < bestSteps; ++i)
-        if (!roll.steps[static_cast<size_t>(i)].choice.isStop()) best.push_back(roll.steps[static_cast<size_t>(i)].choice);
+    const PolicyRollout rolled = roll(o);
+    if (r == 0) {
+      greedyRoll = rolled;
+      greedyVersion = bestVersion;
     }
-    if (r == 0 && schedule_.depth_sweep) {
-      episode.reset();
-      const PolicyDecision first = view.depthDecision(episode);
-      // The greedy rollout's own (depth, first GPU type) is not run again.
-      std::pair<int, int> taken{-1, -1};
-      if (!roll.steps.empty() && roll.steps.front().decisions.size() > 1)
-        taken = {roll.steps.front().decisions[0].action, roll.steps.front().decisions[1].action};
-      for (int d = 1; d < static_cast<int>(first.mask.size()); ++d) {
-        if (!first.mask[static_cast<size_t>(d)]) continue;
-        TemplateChoice partial;
-        partial.depth = view.depthOf(d);
-        PolicyDecision depth = first;
-        depth.action = d;
-        const PolicyDecision device = view.deviceDecision(episode, partial, depth);
-        for (int g = 0; g < static_cast<int>(device.mask.size()); ++g)
-          if (device.mask[static_cast<size_t>(g)] && std::make_pair(d, g) != taken) sweep.push_back({d, g});
-      }
-    }
+    if (r == 0 && schedule_.depth_sweep) sweep = firstDecisionSweep(view, episode, rolled);
     const double planned = 1.0 + static_cast<double>(sweep.size()) + static_cast<double>(after);
     run.progress(byEvaluations ? std::min(1.0, static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations))
                                : static_cast<double>(r + 1) / planned,
                  std::to_string(rollouts) + " policy rollouts");
     if (sweeping) continue;
-    // A policy that admits nothing would never spend an evaluation budget. A flat policy that
-    // places nothing stops at once (its arithmetic heads leave nothing else to vary).
-    idle = roll.evaluations == 0 ? idle + 1 : 0;
-    if (idle >= (flat_ ? 1 : 64)) break;
+    // A policy that admits nothing would never spend an evaluation budget, nor would one whose
+    // rollouts only repeat constructions already filled (on a small cluster it can exhaust what
+    // it would ever sample). A flat policy that places nothing stops at once (its arithmetic
+    // heads leave nothing else to vary).
+    bool placed = false;
+    for (const RolloutStep& step : rolled.steps) placed = placed || !step.choice.isStop();
+    if (!placed && flat_) break;
+    idle = !placed ? idle + 64 : rolled.evaluations == 0 ? idle + 1 : 0;
+    if (idle >= kIdleRollouts) break;
   }
-  // Phase 5: the best construction's stage orders (stage_order_sweep.h).
+  // Phase 5: every single decision changed, the rest the policy's argmax: of the greedy rollout
+  // (the policy's answer), then of the best rollout while rounds replace it.
+  long long seen = greedyVersion;  // bestVersion when the last round's base was the best rollout
+  for (int round = 0; round < schedule_.change_rounds && bestSteps > 0 && !run.shouldStop(); ++round) {
+    if (round > 0 && seen == bestVersion) break;  // the best rollout was a base already
+    const PolicyRollout base = round == 0 ? greedyRoll : best;
+    if (round > 0) seen = bestVersion;
+    std::vector<int> actions;
+    for (const RolloutStep& step : base.steps) {
+      for (const PolicyDecision& d : step.decisions) {
+        for (int a = 0; a < static_cast<int>(d.mask.size()) && !run.shouldStop(); ++a) {
+          if (!d.mask[static_cast<size_t>(a)] || a == d.action) continue;
+          RolloutOptions o;
+          o.greedy = true;
+          actions.push_back(a);
+          o.prefix = actions;
+          actions.pop_back();
+          roll(o);
+          ++changed;
+        }
+        actions.push_back(d.action);
+      }
+    }
+  }
+  // Phase 6: the best construction's stage orders (stage_order_sweep.h).
   int orders = 0;
   // Not for flat-rl: the sweep replays templates through the rule-based fill, which the ablation
   // does without (its templates are placed with the arithmetic its policy decided).
-  if (schedule_.stage_orders && !flat_ && !best.empty() && !run.shouldStop())
-    orders = sweepStageOrders(episode, run, best).orders;
+  if (schedule_.stage_orders && !flat_ && bestSteps > 0 && !run.shouldStop()) {
+    std::vector<TemplateChoice> construction;
+    for (int i = 0; i < bestSteps; ++i)
+      if (!best.steps[static_cast<size_t>(i)].choice.isStop()) construction.push_back(best.steps[static_cast<size_t>(i)].choice);
+    if (!construction.empty()) orders = sweepStageOrders(episode, run, construction).orders;
+  }
   return run.finish(episode, name_, version(), seed,
                     std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(swept) +
                         " greedy from another first depth and GPU type, " + std::to_string(sampled) + " sampled, " +
-                        std::to_string(exploring) + " exploring; " + std::to_string(orders) +
-                        " stage orders)");
+                        std::to_string(exploring) + " exploring, " + std::to_string(changed) +
+                        " with one decision changed; " + std::to_string(orders) + " stage orders)");
 }
 
 }  // namespace arachne

@@ -27,17 +27,29 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
   PolicyRollout out;
   std::unique_ptr<FlatEpisodeView> flat;
   if (network.config().flat) flat = std::make_unique<FlatEpisodeView>(view, episode);
+  size_t prefixed = 0;  // actions of options.prefix taken so far
+  const auto fromPrefix = [&](PolicyDecision& d, const PolicyEncoding& encoding) {
+    if (prefixed >= options.prefix.size()) return false;
+    const int a = options.prefix[prefixed++];
+    if (a < 0 || a >= static_cast<int>(d.mask.size()) || !d.mask[static_cast<size_t>(a)]) {
+      prefixed = options.prefix.size();
+      return false;
+    }
+    d.action = a;
+    d.exploratory = true;
+    network.score(d, encoding);
+    return true;
+  };
+  const auto decide = [&](PolicyDecision& d, const PolicyEncoding& encoding) {
+    if (!fromPrefix(d, encoding)) network.decide(d, encoding, sampler, options.temperature);
+  };
   while (!episode.done()) {
     RolloutStep step;
     PolicyDecision depth = view.depthDecision(episode);
     // Every decision of a step shares the state, so the backbone runs once per step.
     const PolicyEncoding encoding = network.encode(depth);
-    if (episode.stepCount() == 0 && options.first_depth > 0 &&
-        options.first_depth < static_cast<int>(depth.mask.size()) &&
-        depth.mask[static_cast<size_t>(options.first_depth)]) {
-      depth.action = options.first_depth;
-      depth.exploratory = true;
-      network.score(depth, encoding);
+    if (fromPrefix(depth, encoding)) {
+      // fixed by planning's sweeps
     } else if (options.force_first_depth && episode.stepCount() == 0 &&
         (depth.action = ExplorationSchedule::uniformDepth(depth.mask, rng)) > 0) {
       depth.exploratory = true;
@@ -49,12 +61,8 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
     step.decisions.push_back(depth);
     for (int s = 0; s < step.choice.depth; ++s) {
       PolicyDecision device = view.deviceDecision(episode, step.choice, depth);
-      if (episode.stepCount() == 0 && s == 0 && options.first_device >= 0 &&
-          options.first_device < static_cast<int>(device.mask.size()) &&
-          device.mask[static_cast<size_t>(options.first_device)]) {
-        device.action = options.first_device;
-        device.exploratory = true;
-        network.score(device, encoding);
+      if (fromPrefix(device, encoding)) {
+        // fixed by planning's sweeps
       } else if (options.uniform_devices) {
         device.action = ExplorationSchedule::uniformChoice(device.mask, rng);
         device.exploratory = true;
@@ -64,7 +72,7 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
       }
       const int gpu = view.gpuOf(device.action);
       PolicyDecision tp = view.tpDecision(episode, step.choice, gpu, depth);
-      network.decide(tp, encoding, sampler, options.temperature);
+      decide(tp, encoding);
       step.choice.stages.push_back({gpu, view.tpOf(tp.action)});
       step.decisions.push_back(std::move(device));
       step.decisions.push_back(std::move(tp));
@@ -77,7 +85,7 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
       int left = layers;
       for (int s = 0; s + 1 < step.choice.depth; ++s) {
         PolicyDecision d = flat->layersDecision(episode, step.choice, a.layers, depth);
-        network.decide(d, encoding, sampler, options.temperature);
+        decide(d, encoding);
         a.layers.push_back(flat->layersOf(step.choice, a.layers, d.action));
         left -= a.layers.back();
         step.decisions.push_back(std::move(d));
@@ -86,21 +94,21 @@ PolicyRollout runPolicyRollout(PolicyNetwork& network, const PolicyEpisodeView& 
       PolicyDecision mbs = flat->microBatchDecision(episode, step.choice, a.layers, depth);
       bool any = false;
       for (auto m : mbs.mask) any = any || m;
-      FillResult placed;
       if (!any) {
-        placed.why = "no micro-batch size is profiled for every stage of the template within the batch left";
+        FillResult none;
+        none.why = "no micro-batch size is profiled for every stage of the template within the batch left";
+        step.outcome = episode.stepWith(step.choice, std::move(none));
       } else {
-        network.decide(mbs, encoding, sampler, options.temperature);
+        decide(mbs, encoding);
         a.micro_batch = FlatEpisodeView::microBatchOf(mbs.action);
         PolicyDecision reps = flat->replicasDecision(episode, step.choice, a.layers, a.micro_batch, depth);
-        network.decide(reps, encoding, sampler, options.temperature);
+        decide(reps, encoding);
         a.replicas = FlatEpisodeView::replicasOf(reps.action);
         step.decisions.push_back(std::move(mbs));
         step.decisions.push_back(std::move(reps));
-        placed = episode.tryPlace(step.choice, a);
+        step.outcome = episode.place(step.choice, a);
       }
       step.arithmetic = a;
-      step.outcome = episode.stepWith(step.choice, std::move(placed));
     } else {
       step.outcome = episode.step(step.choice);
     }

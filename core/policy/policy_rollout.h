@@ -16,8 +16,11 @@ class PolicyEpisodeView;
 struct RolloutOptions {
   bool greedy = false;             // argmax instead of sampling (planning's first rollout)
   bool force_first_depth = false;  // the first depth drawn uniformly among the allowed ones
-  int first_depth = 0;             // > 0: the first template has this depth (planning's depth sweep)
-  int first_device = -1;           // >= 0: the first stage's device slot, where the mask allows it
+  // The rollout's first actions, in decision order (each step's depth, then each stage's device
+  // slot and TP index; flat-rl's arithmetic after them): planning's sweeps. Each is scored and
+  // marked exploratory; the first one its mask refuses ends the prefix, and every decision after
+  // the prefix is the policy's (or an exploration rule's).
+  std::vector<int> prefix;
   bool uniform_devices = false;    // every GPU type drawn uniformly instead of from the policy
   double temperature = 1.0;        // sampling temperature (planning spreads its sampled rollouts)
   // Called after every step with the episode as it stands: each intermediate plan is a priced

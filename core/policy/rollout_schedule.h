@@ -10,9 +10,12 @@ namespace arachne {
 // 3. `sampled` rollouts sampled from the policy (temperatures 1, 1.5, 1, 2 in turn);
 // 4. `exploring` sampled rollouts under training's exploration rules in turn: the first depth
 //    drawn uniformly; the GPU types drawn uniformly; both; neither.
-// 5. the stage-order sweep of the best construction (planning/stage_order_sweep.h), when
+// 5. one-decision changes: a greedy rollout for every other action the masks allow at every
+//    decision of the greedy rollout, the decisions before it kept; then the same around the best
+//    rollout, again while a round replaces it (`change_rounds` rounds in all at most);
+// 6. the stage-order sweep of the best construction (planning/stage_order_sweep.h), when
 //    `stage_orders` and the budget is not spent.
-// With an evaluation budget, phases 3 and 4 repeat until it is spent (so phase 5 never runs).
+// With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
   // 255 + 255 keep planning on paper-3t-512 well under the 2 s target on two cores
   // (docs/learned-planner.md "Planning").
@@ -22,6 +25,8 @@ struct RolloutSchedule {
   bool depth_sweep = true;
   int sampled = kDefaultSampled;
   int exploring = kDefaultExploring;
+  // Rounds of phase 5 (0: none; 1: around the greedy rollout only).
+  int change_rounds = 4;
   bool stage_orders = true;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).

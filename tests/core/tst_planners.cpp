@@ -60,6 +60,18 @@ Composition randomComposition(std::mt19937& rng) {
   return c;
 }
 
+// One stage on `gpu` with the largest TP degree its mask allows.
+TemplateChoice oneStage(const ConstructionEpisode& e, int gpu) {
+  TemplateChoice c;
+  c.depth = 1;
+  const Mask tp = e.tpMask(c, gpu);
+  int k = -1;
+  for (size_t i = 0; i < tp.size(); ++i)
+    if (tp[i]) k = static_cast<int>(i);
+  c.stages.push_back({gpu, k < 0 ? 1 : e.space().tp_choices[static_cast<size_t>(k)]});
+  return c;
+}
+
 }  // namespace
 
 class TstPlanners : public QObject {
@@ -74,6 +86,47 @@ class TstPlanners : public QObject {
       QCOMPARE(p->name(), n);
     }
     QVERIFY(makePlanner("nope") == nullptr);
+  }
+
+  // With reuse_fills, a step taken again from the same history is looked up (same outcome and
+  // plan, no evaluation counted); the same template after another history is filled again; a
+  // step given its fill (stepWith) leaves the history unknown, so nothing is reused until reset.
+  void reusedFillsAreCountedOnce() {
+    PlanningWorld w("h100:8x2,a100-40:8x2", "llama3-8b");
+    EpisodeOptions o;
+    o.reuse_fills = true;
+    ConstructionEpisode e(*w.cost, o);
+    const TemplateChoice a = oneStage(e, 0), b = oneStage(e, 1);
+    const auto twoSteps = [&](const TemplateChoice& first, const TemplateChoice& second) {
+      e.reset();
+      const StepOutcome one = e.step(first);
+      QVERIFY2(one.feasible, one.note.c_str());
+      const StepOutcome two = e.step(second);
+      QVERIFY2(two.feasible, two.note.c_str());
+    };
+    twoSteps(a, b);
+    QCOMPARE(e.evaluations(), 2LL);
+    const double throughput = e.throughput();
+    const Plan plan = e.plan();
+    twoSteps(a, b);
+    QCOMPARE(e.evaluations(), 0LL);
+    QCOMPARE(e.throughput(), throughput);
+    QCOMPARE(e.plan().templates, plan.templates);
+    QCOMPARE(e.stepCount(), 2);
+    twoSteps(b, a);  // b first is another history, and so is a after b
+    QCOMPARE(e.evaluations(), 2LL);
+    QCOMPARE(e.plan().templates.front().stages.front().gpu_type, std::string("a100-40"));
+    e.reset();
+    e.stepWith(a, e.tryStep(a));
+    e.step(b);
+    QCOMPARE(e.evaluations(), 2LL);
+    // Without the option every step is filled and counted.
+    ConstructionEpisode plain(*w.cost);
+    for (int i = 0; i < 2; ++i) {
+      plain.reset();
+      plain.step(a);
+      QCOMPARE(plain.evaluations(), 1LL);
+    }
   }
 
   void exhaustiveIsTheOptimumOfHandCheckableCases() {

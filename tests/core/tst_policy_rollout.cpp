@@ -176,10 +176,10 @@ class TstPolicyRollout : public QObject {
       QVERIFY(std::abs(ev.log_prob[static_cast<int64_t>(i)].item<float>() - all[i]->log_prob) < 1e-4f);
   }
 
-  // Planning's sweep: a greedy rollout forced to each allowed first depth takes it (scored and
-  // marked exploratory, everything below it the policy's greedy choice); a depth the mask leaves
-  // out is not forced; a forced first GPU type leads the first template.
-  void firstDepthIsForcedOnlyWhereTheMaskAllowsIt() {
+  // Planning's sweeps: a greedy rollout whose prefix forces each allowed first depth takes it
+  // (scored and marked exploratory, everything below it the policy's greedy choice); a depth the
+  // mask leaves out ends the prefix there; a forced first GPU type leads the first template.
+  void prefixIsForcedOnlyWhereTheMaskAllowsIt() {
     PolicyOnCluster p("h100:4x1,a6000:1x2+2x1");
     PolicyNetwork& net = p.net;
     ConstructionEpisode& episode = p.episode;
@@ -193,7 +193,7 @@ class TstPolicyRollout : public QObject {
     int forced = 0, refused = 0;
     for (int d = 1; d < static_cast<int>(mask.size()); ++d) {
       RolloutOptions o = greedy;
-      o.first_depth = d;
+      o.prefix = {d};
       const PolicyRollout roll = runPolicyRollout(net, view, episode, rng, o);
       QVERIFY(!roll.steps.empty());
       if (mask[static_cast<size_t>(d)]) {
@@ -214,8 +214,7 @@ class TstPolicyRollout : public QObject {
     // The first stage's GPU type forced too (planning's sweep over depth and first GPU type).
     for (int g = 0; g < episode.gpuTypeCount(); ++g) {
       RolloutOptions o = greedy;
-      o.first_depth = 4;
-      o.first_device = g;
+      o.prefix = {4, g};
       const PolicyRollout roll = runPolicyRollout(net, view, episode, rng, o);
       QCOMPARE(roll.steps.front().choice.depth, 4);
       QCOMPARE(roll.steps.front().choice.stages.front().gpu, view.gpuOf(g));
@@ -224,6 +223,41 @@ class TstPolicyRollout : public QObject {
     }
     QVERIFY(forced >= 2);   // 8 GPUs allow several depths
     QVERIFY(refused >= 1);  // and the depth head reaches beyond them
+  }
+
+  // A prefix of every action of a sampled rollout, across its steps, rebuilds that rollout as a
+  // greedy one; changing one action in the middle keeps everything before it.
+  void prefixReplaysAcrossSteps() {
+    PolicyOnCluster p("h100:8x2,a6000:4x2+1x2,a100-40:4x2");
+    std::mt19937_64 rng(7);
+    RolloutOptions sampled;
+    sampled.temperature = 2.0;
+    PolicyRollout source;
+    for (int tries = 0; tries < 200 && source.steps.size() < 3; ++tries)
+      source = runPolicyRollout(p.net, p.view, p.episode, rng, sampled);
+    QVERIFY2(source.steps.size() >= 3, "no sampled rollout of two templates and STOP");
+    std::vector<int> actions;
+    for (const auto& step : source.steps)
+      for (const auto& d : step.decisions) actions.push_back(d.action);
+    RolloutOptions o;
+    o.greedy = true;
+    o.prefix = actions;
+    const PolicyRollout replayed = runPolicyRollout(p.net, p.view, p.episode, rng, o);
+    QVERIFY(sameChoices(replayed, source));
+    QCOMPARE(replayed.throughput, source.throughput);
+    // The first decision of the second step changed: the first step is kept as it was.
+    const size_t second = source.steps.front().decisions.size();
+    const auto& depth = source.steps[1].decisions.front();
+    int other = -1;
+    for (int a = 0; a < static_cast<int>(depth.mask.size()); ++a)
+      if (depth.mask[static_cast<size_t>(a)] && a != depth.action) other = a;
+    QVERIFY(other >= 0);
+    o.prefix.assign(actions.begin(), actions.begin() + static_cast<std::ptrdiff_t>(second));
+    o.prefix.push_back(other);
+    const PolicyRollout changed = runPolicyRollout(p.net, p.view, p.episode, rng, o);
+    QVERIFY(changed.steps.front().choice == source.steps.front().choice);
+    QCOMPARE(changed.steps[1].decisions.front().action, other);
+    QVERIFY(changed.steps[1].decisions.front().exploratory);
   }
 
   // The greedy planner's construction replayed as policy decisions reaches greedy's plan, with
