@@ -23,16 +23,16 @@ namespace {
 // places nothing counts 64).
 constexpr int kIdleRollouts = 4096;
 
-// Prefixes (first depth, first stage's device slot) of every pair the masks allow, but the one
-// `greedy` (the greedy rollout) took.
+// Prefixes (first depth, first stage's device slot, its TP index) of every triple the masks
+// allow, but the one `greedy` (the greedy rollout) took.
 std::vector<std::vector<int>> firstDecisionSweep(const PolicyEpisodeView& view, ConstructionEpisode& episode,
                                                  const PolicyRollout& greedy) {
   std::vector<std::vector<int>> sweep;
   episode.reset();
   const PolicyDecision first = view.depthDecision(episode);
   std::vector<int> taken;
-  if (!greedy.steps.empty() && greedy.steps.front().decisions.size() > 1)
-    taken = {greedy.steps.front().decisions[0].action, greedy.steps.front().decisions[1].action};
+  if (!greedy.steps.empty() && greedy.steps.front().decisions.size() > 2)
+    for (int i = 0; i < 3; ++i) taken.push_back(greedy.steps.front().decisions[static_cast<size_t>(i)].action);
   for (int d = 1; d < static_cast<int>(first.mask.size()); ++d) {
     if (!first.mask[static_cast<size_t>(d)]) continue;
     TemplateChoice partial;
@@ -40,8 +40,12 @@ std::vector<std::vector<int>> firstDecisionSweep(const PolicyEpisodeView& view, 
     PolicyDecision depth = first;
     depth.action = d;
     const PolicyDecision device = view.deviceDecision(episode, partial, depth);
-    for (int g = 0; g < static_cast<int>(device.mask.size()); ++g)
-      if (device.mask[static_cast<size_t>(g)] && std::vector<int>{d, g} != taken) sweep.push_back({d, g});
+    for (int g = 0; g < static_cast<int>(device.mask.size()); ++g) {
+      if (!device.mask[static_cast<size_t>(g)]) continue;
+      const PolicyDecision tp = view.tpDecision(episode, partial, view.gpuOf(g), depth);
+      for (int k = 0; k < static_cast<int>(tp.mask.size()); ++k)
+        if (tp.mask[static_cast<size_t>(k)] && std::vector<int>{d, g, k} != taken) sweep.push_back({d, g, k});
+    }
   }
   return sweep;
 }
@@ -97,7 +101,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   const PolicyEpisodeView view(*state, episode);
   PlannerRun run(budget, progress, cancel);
   std::mt19937_64 rng(seed);
-  int rollouts = 0, swept = 0, sampled = 0, exploring = 0, changed = 0;
+  int rollouts = 0, swept = 0, sampled = 0, exploring = 0, changed = 0, retuned = 0;
   // With an evaluation budget the planner samples until it is spent (the best-so-far curves
   // compare planners at equal evaluations); otherwise the schedule bounds planning time.
   const bool byEvaluations = budget.evaluations > 0;
@@ -128,12 +132,13 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     return r;
   };
   int idle = 0;
-  // The sweep: a greedy rollout from every allowed (first depth, first stage's GPU type). A
-  // policy sure of a shallow pipeline can hide a fast deep one (the reason training forces
-  // depths), and one sure of which GPU type leads can hide a better stage order, most of all on
-  // a composition it never saw. It costs at most D_max x T_max greedy rollouts, and after the
-  // two forced decisions every decision is still the policy's argmax.
-  std::vector<std::vector<int>> sweep;  // prefixes: (depth action, device slot of the first stage)
+  // The sweep: a greedy rollout from every allowed (first depth, first stage's GPU type and TP
+  // degree). A policy sure of a shallow pipeline can hide a fast deep one (the reason training
+  // forces depths), one sure of which GPU type leads can hide a better stage order, and one sure
+  // of the first stage's TP degree can hide a template that starts narrower or wider, most of
+  // all on a composition it never saw. It costs at most D_max x T_max x K greedy rollouts, and
+  // after the three forced decisions every decision is still the policy's argmax.
+  std::vector<std::vector<int>> sweep;  // prefixes: (depth action, first stage's device slot, its TP)
   for (long long r = 0;; ++r) {
     if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
     const bool sweeping = r > 0 && swept < static_cast<int>(sweep.size());
@@ -168,6 +173,32 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     idle = !placed ? idle + 64 : rolled.evaluations == 0 ? idle + 1 : 0;
     if (idle >= kIdleRollouts) break;
   }
+  // Changes each TP decision of the step whose depth decision is the rollout's `at`-th decision
+  // to every other degree its mask allows (the decisions before it kept, the rest the argmax).
+  const auto changeTpOfStep = [&](const PolicyRollout& rolled, size_t at) {
+    int n = 0;
+    std::vector<int> actions;
+    for (const RolloutStep& step : rolled.steps) {
+      const bool changedStep = actions.size() == at;
+      for (const PolicyDecision& d : step.decisions) {
+        if (changedStep && d.kind == DecisionKind::Tp) {
+          for (int a = 0; a < static_cast<int>(d.mask.size()) && !run.shouldStop(); ++a) {
+            if (!d.mask[static_cast<size_t>(a)] || a == d.action) continue;
+            RolloutOptions o;
+            o.greedy = true;
+            actions.push_back(a);
+            o.prefix = actions;
+            actions.pop_back();
+            roll(o);
+            ++n;
+          }
+        }
+        actions.push_back(d.action);
+      }
+      if (changedStep) break;
+    }
+    return n;
+  };
   // Phase 5: every single decision changed, the rest the policy's argmax: of the greedy rollout
   // (the policy's answer), then of the best rollout while rounds replace it.
   long long seen = greedyVersion;  // bestVersion when the last round's base was the best rollout
@@ -185,8 +216,11 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
           actions.push_back(a);
           o.prefix = actions;
           actions.pop_back();
-          roll(o);
+          const PolicyRollout child = roll(o);
           ++changed;
+          // Around the greedy rollout, a changed depth is a new template whose TP degrees the
+          // policy chose for a depth it did not prefer: each is changed once more.
+          if (round == 0 && d.kind == DecisionKind::Depth) retuned += changeTpOfStep(child, o.prefix.size() - 1);
         }
         actions.push_back(d.action);
       }
@@ -204,9 +238,9 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   }
   return run.finish(episode, name_, version(), seed,
                     std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(swept) +
-                        " greedy from another first depth and GPU type, " + std::to_string(sampled) + " sampled, " +
+                        " greedy from another first depth, GPU type and TP, " + std::to_string(sampled) + " sampled, " +
                         std::to_string(exploring) + " exploring, " + std::to_string(changed) +
-                        " with one decision changed; " + std::to_string(orders) + " stage orders)");
+                        " with one decision changed, " + std::to_string(retuned) + " with a depth and a TP degree changed; " + std::to_string(orders) + " stage orders)");
 }
 
 }  // namespace arachne

@@ -11,6 +11,7 @@
 
 #include "planning/greedy_planner.h"
 #include "policy/arachne_planner.h"
+#include "policy/policy_decision.h"
 #include "policy/policy_io.h"
 #include "policy/policy_episode_view.h"
 #include "policy/policy_network.h"
@@ -55,7 +56,7 @@ class TstArachnePlanner : public QObject {
     QCOMPARE(a.plan.provenance.planner, std::string("arachne"));
     QVERIFY(a.stats.evaluations > 0);
     QVERIFY(!a.stats.best_curve.empty());
-    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 0 greedy from another first depth and GPU type, 3 sampled, 2 exploring, 0 with one decision changed; 0 stage orders)"));
+    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 0 greedy from another first depth, GPU type and TP, 3 sampled, 2 exploring, 0 with one decision changed, 0 with a depth and a TP degree changed; 0 stage orders)"));
     QVERIFY(a.report.feasible && a.report.throughput.sequences_per_s > 0);
     // The same weights given directly, and the same seed: the same plan.
     ArachnePlanner direct(net, "arachne-untrained", five);
@@ -92,24 +93,47 @@ class TstArachnePlanner : public QObject {
     QVERIFY(!s.after(7).greedy);
 
     PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
-    ArachnePlanner planner(std::make_shared<PolicyNetwork>(PolicyConfig{}), "arachne-untrained");
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    ArachnePlanner planner(net, "arachne-untrained");
     const PlannerResult r = planner.plan(*world.cost, budget(), 3, {}, nullptr);
     QVERIFY(r.found);
-    // 8 GPUs allow depths 1-8 (STOP aside), each led by either GPU type: the sweep runs the 15
-    // (depth, first GPU type) pairs the greedy rollout did not take. Then the one-decision changes
-    // and the best construction's stage orders (their counts depend on the plans found).
-    int total = 0, changed = -1, orders = -1;
+    ConstructionEpisode episode(*world.cost);
+    const PolicyState state(net->config(), *world.cost);
+    const PolicyEpisodeView view(state, episode);
+    // 8 GPUs allow depths 1-8 (STOP aside), each led by either GPU type at one TP degree or more:
+    // the sweep runs every (depth, first GPU type, first TP) triple the greedy rollout did not
+    // take. Then the one-decision changes and the best construction's stage orders (their counts
+    // depend on the plans found).
+    episode.reset();
+    const PolicyDecision first = view.depthDecision(episode);
+    int triples = 0;
+    for (int d = 1; d < int(first.mask.size()); ++d) {
+      if (!first.mask[size_t(d)]) continue;
+      TemplateChoice partial;
+      partial.depth = view.depthOf(d);
+      PolicyDecision depth = first;
+      depth.action = d;
+      const PolicyDecision device = view.deviceDecision(episode, partial, depth);
+      for (int g = 0; g < int(device.mask.size()); ++g)
+        if (device.mask[size_t(g)])
+          for (auto allowed : view.tpDecision(episode, partial, view.gpuOf(g), depth).mask) triples += allowed ? 1 : 0;
+    }
+    QVERIFY(triples > 16);  // more than the 16 (depth, GPU type) pairs: some stages may take TP 2
+    int total = 0, swept = -1, changed = -1, retuned = -1, orders = -1;
     QVERIFY2(std::sscanf(r.stats.message.c_str(),
-                         "%d policy rollouts (1 greedy, 15 greedy from another first depth and GPU type, 255 sampled, "
-                         "255 exploring, %d with one decision changed; %d stage orders)",
-                         &total, &changed, &orders) == 3,
+                         "%d policy rollouts (1 greedy, %d greedy from another first depth, GPU type and TP, 255 "
+                         "sampled, 255 exploring, %d with one decision changed, %d with a depth and a TP degree "
+                         "changed; %d stage orders)",
+                         &total, &swept, &changed, &retuned, &orders) == 5,
              r.stats.message.c_str());
+    QCOMPARE(swept, triples - 1);
     QVERIFY(changed > 0);
-    QCOMPARE(total, 1 + 15 + 255 + 255 + changed);
+    QCOMPARE(total, 1 + swept + 255 + 255 + changed + retuned);
   }
 
   // Phase 5's first round changes each decision of the greedy rollout to every other action its
-  // mask allows, once; it can only add to the plan the rollouts before it found.
+  // mask allows, once, and where it changed a depth, each TP degree of that new template once
+  // more; it can only add to the plan the rollouts before it found.
   void oneDecisionChangesAroundTheGreedyRollout() {
     PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
     auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
@@ -122,24 +146,49 @@ class TstArachnePlanner : public QObject {
     const PlannerResult plain = ArachnePlanner(net, "a", s).plan(*world.cost, budget(), 1, {}, nullptr);
     s.change_rounds = 1;
     const PlannerResult changes = ArachnePlanner(net, "a", s).plan(*world.cost, budget(), 1, {}, nullptr);
-    // The alternatives along the greedy rollout.
+    // The alternatives along the greedy rollout, and the TP alternatives of each changed depth's
+    // template.
     ConstructionEpisode episode(*world.cost);
     const PolicyState state(net->config(), *world.cost);
     const PolicyEpisodeView view(state, episode);
     std::mt19937_64 rng(1);
     RolloutOptions greedy;
     greedy.greedy = true;
-    int alternatives = 0;
-    for (const auto& step : runPolicyRollout(*net, view, episode, rng, greedy).steps)
-      for (const auto& d : step.decisions)
-        for (auto allowed : d.mask) alternatives += allowed ? 1 : 0;  // the taken one is subtracted below
-    int decisions = 0;
-    for (const auto& step : runPolicyRollout(*net, view, episode, rng, greedy).steps) decisions += int(step.decisions.size());
-    alternatives -= decisions;
+    const PolicyRollout base = runPolicyRollout(*net, view, episode, rng, greedy);
+    int alternatives = 0, tpChanges = 0;
+    std::vector<int> actions;
+    for (const auto& step : base.steps)
+      for (const auto& d : step.decisions) {
+        for (int a = 0; a < int(d.mask.size()); ++a) {
+          if (!d.mask[size_t(a)] || a == d.action) continue;
+          ++alternatives;
+          if (d.kind != DecisionKind::Depth) continue;
+          RolloutOptions o = greedy;
+          o.prefix = actions;
+          o.prefix.push_back(a);
+          const PolicyRollout child = runPolicyRollout(*net, view, episode, rng, o);
+          size_t at = 0;
+          for (const auto& cs : child.steps) {
+            if (at == actions.size())
+              for (const auto& cd : cs.decisions)
+                if (cd.kind == DecisionKind::Tp)
+                  for (auto allowed : cd.mask) tpChanges += allowed ? 1 : 0;
+            if (at == actions.size()) {
+              for (const auto& cd : cs.decisions) tpChanges -= cd.kind == DecisionKind::Tp ? 1 : 0;
+              break;
+            }
+            at += cs.decisions.size();
+          }
+        }
+        actions.push_back(d.action);
+      }
     QVERIFY(alternatives > 10);
+    QVERIFY(tpChanges > 0);
     QCOMPARE(changes.stats.message,
-             std::to_string(1 + alternatives) + " policy rollouts (1 greedy, 0 greedy from another first depth and GPU type, "
-             "0 sampled, 0 exploring, " + std::to_string(alternatives) + " with one decision changed; 0 stage orders)");
+             std::to_string(1 + alternatives + tpChanges) +
+                 " policy rollouts (1 greedy, 0 greedy from another first depth, GPU type and TP, 0 sampled, 0 exploring, " +
+                 std::to_string(alternatives) + " with one decision changed, " + std::to_string(tpChanges) +
+                 " with a depth and a TP degree changed; 0 stage orders)");
     qInfo("greedy rollout %.3f seq/s; with one-decision changes %.3f", plain.report.throughput.sequences_per_s,
           changes.report.throughput.sequences_per_s);
     QVERIFY(changes.report.throughput.sequences_per_s >= plain.report.throughput.sequences_per_s);
