@@ -6,19 +6,21 @@
 namespace arachne {
 
 // 1. the greedy rollout (the policy's own answer; always runs);
-// 2. the depth sweep: a greedy rollout for each other first depth the mask allows;
+// 2. the sweep (`depth_sweep`): a greedy rollout for each other (first depth, first stage's GPU
+//    type, its TP degree) the masks allow;
 // 3. `sampled` rollouts sampled from the policy (temperatures 1, 1.5, 1, 2 in turn);
 // 4. `exploring` sampled rollouts under training's exploration rules in turn: the first depth
 //    drawn uniformly; the GPU types drawn uniformly; both; neither.
 // 5. one-decision changes: a greedy rollout for every other action the masks allow at every
-//    decision of the greedy rollout, the decisions before it kept; then the same around the best
-//    rollout, again while a round replaces it (`change_rounds` rounds in all at most);
+//    decision of the greedy rollout, the decisions before it kept (where that changed a depth,
+//    also each TP degree of the new template changed once more); then the one-decision changes
+//    around the best rollout, again while a round replaces it (`change_rounds` rounds at most);
 // 6. the stage-order sweep of the best construction (planning/stage_order_sweep.h), when
 //    `stage_orders` and the budget is not spent.
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
-  // 255 + 255 keep planning on paper-3t-512 well under the 2 s target on two cores
-  // (docs/learned-planner.md "Planning").
+  // With phases 2 and 5, 255 + 255 keep planning on paper-3t-512 under the 2 s target on two
+  // cores (docs/learned-planner.md "Planning").
   static constexpr int kDefaultSampled = 255;
   static constexpr int kDefaultExploring = 255;
 
