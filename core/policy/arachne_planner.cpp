@@ -173,26 +173,31 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     idle = !placed ? idle + 64 : rolled.evaluations == 0 ? idle + 1 : 0;
     if (idle >= kIdleRollouts) break;
   }
-  // Changes each TP decision of the step whose depth decision is the rollout's `at`-th decision
-  // to every other degree its mask allows (the decisions before it kept, the rest the argmax).
+  // A greedy rollout for every other action `d`'s mask allows after the decisions `before`;
+  // `child` gets each rollout and the prefix it was given. Returns how many ran.
+  const auto changeEach = [&](std::vector<int>& before, const PolicyDecision& d, const auto& child) {
+    int n = 0;
+    for (int a = 0; a < static_cast<int>(d.mask.size()) && !run.shouldStop(); ++a) {
+      if (!d.mask[static_cast<size_t>(a)] || a == d.action) continue;
+      RolloutOptions o;
+      o.greedy = true;
+      before.push_back(a);
+      o.prefix = before;
+      before.pop_back();
+      child(roll(o), o.prefix);
+      ++n;
+    }
+    return n;
+  };
+  const auto ignore = [](const PolicyRollout&, const std::vector<int>&) {};
+  // Changes each TP decision of the step whose depth decision is the rollout's `at`-th decision.
   const auto changeTpOfStep = [&](const PolicyRollout& rolled, size_t at) {
     int n = 0;
     std::vector<int> actions;
     for (const RolloutStep& step : rolled.steps) {
       const bool changedStep = actions.size() == at;
       for (const PolicyDecision& d : step.decisions) {
-        if (changedStep && d.kind == DecisionKind::Tp) {
-          for (int a = 0; a < static_cast<int>(d.mask.size()) && !run.shouldStop(); ++a) {
-            if (!d.mask[static_cast<size_t>(a)] || a == d.action) continue;
-            RolloutOptions o;
-            o.greedy = true;
-            actions.push_back(a);
-            o.prefix = actions;
-            actions.pop_back();
-            roll(o);
-            ++n;
-          }
-        }
+        if (changedStep && d.kind == DecisionKind::Tp) n += changeEach(actions, d, ignore);
         actions.push_back(d.action);
       }
       if (changedStep) break;
@@ -206,22 +211,18 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     if (round > 0 && seen == bestVersion) break;  // the best rollout was a base already
     const PolicyRollout base = round == 0 ? greedyRoll : best;
     if (round > 0) seen = bestVersion;
+    // Around the greedy rollout, a changed depth is a new template whose TP degrees the policy
+    // chose for a depth it did not prefer: each is changed once more.
+    const auto retune = [&](const PolicyRollout& child, const std::vector<int>& prefix) {
+      retuned += changeTpOfStep(child, prefix.size() - 1);
+    };
     std::vector<int> actions;
     for (const RolloutStep& step : base.steps) {
       for (const PolicyDecision& d : step.decisions) {
-        for (int a = 0; a < static_cast<int>(d.mask.size()) && !run.shouldStop(); ++a) {
-          if (!d.mask[static_cast<size_t>(a)] || a == d.action) continue;
-          RolloutOptions o;
-          o.greedy = true;
-          actions.push_back(a);
-          o.prefix = actions;
-          actions.pop_back();
-          const PolicyRollout child = roll(o);
-          ++changed;
-          // Around the greedy rollout, a changed depth is a new template whose TP degrees the
-          // policy chose for a depth it did not prefer: each is changed once more.
-          if (round == 0 && d.kind == DecisionKind::Depth) retuned += changeTpOfStep(child, o.prefix.size() - 1);
-        }
+        if (round == 0 && d.kind == DecisionKind::Depth)
+          changed += changeEach(actions, d, retune);
+        else
+          changed += changeEach(actions, d, ignore);
         actions.push_back(d.action);
       }
     }

@@ -31,6 +31,16 @@ PlannerBudget budget() {
   b.seconds = 30;
   return b;
 }
+// Only the greedy rollout: every other phase off (a test turns on the one it checks).
+RolloutSchedule greedyOnly() {
+  RolloutSchedule s;
+  s.depth_sweep = false;
+  s.sampled = 0;
+  s.exploring = 0;
+  s.stage_orders = false;
+  s.change_rounds = 0;
+  return s;
+}
 }  // namespace
 
 class TstArachnePlanner : public QObject {
@@ -44,12 +54,9 @@ class TstArachnePlanner : public QObject {
     const std::string path = tempPath("planner.policy");
     auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
     savePolicy(*net, path);
-    RolloutSchedule five;
-    five.depth_sweep = false;
+    RolloutSchedule five = greedyOnly();
     five.sampled = 3;
     five.exploring = 2;
-    five.stage_orders = false;
-    five.change_rounds = 0;
     ArachnePlanner fromFile(path, five);
     const PlannerResult a = fromFile.plan(*world.cost, budget(), 7, {}, nullptr);
     QVERIFY(a.found);
@@ -137,12 +144,7 @@ class TstArachnePlanner : public QObject {
   void oneDecisionChangesAroundTheGreedyRollout() {
     PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
     auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
-    RolloutSchedule s;
-    s.depth_sweep = false;
-    s.sampled = 0;
-    s.exploring = 0;
-    s.stage_orders = false;
-    s.change_rounds = 0;
+    RolloutSchedule s = greedyOnly();
     const PlannerResult plain = ArachnePlanner(net, "a", s).plan(*world.cost, budget(), 1, {}, nullptr);
     s.change_rounds = 1;
     const PlannerResult changes = ArachnePlanner(net, "a", s).plan(*world.cost, budget(), 1, {}, nullptr);
