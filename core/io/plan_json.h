@@ -33,6 +33,11 @@ struct PlanTraining {
   std::optional<Precision> precision;
   std::optional<bool> activation_checkpointing;
   std::optional<bool> distributed_optimizer;
+  std::optional<TrainingSpec::Runtime> runtime;
+  std::optional<bool> overlap_grad_reduce;
+  std::optional<bool> overlap_param_gather;
+  std::optional<bool> tp_comm_overlap;
+  std::optional<bool> tf32;
   // `base` with every recorded field replaced.
   TrainingSpec applyTo(TrainingSpec base) const;
   bool empty() const;

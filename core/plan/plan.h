@@ -31,6 +31,9 @@ struct Template {
   int replicas = 1;       // DP degree of this pipeline structure
   int micro_batch = 1;    // sequences per micro-batch
   int micro_batches = 1;  // micro-batches per replica per iteration (M)
+  // Interleaved 1F1B: every stage holds its layers as this many model chunks, taken round-robin
+  // (Megatron's virtual pipeline stages); 1 is plain 1F1B.
+  int virtual_stages = 1;
   std::vector<Stage> stages;
   int depth() const { return static_cast<int>(stages.size()); }
   int gpus() const;  // replicas * sum of tp

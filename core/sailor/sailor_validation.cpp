@@ -29,7 +29,8 @@ std::string shortLabel(const std::string& file) {
 }  // namespace
 
 ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCatalog& catalog,
-                          const ProfileSet& profiles) {
+                          const ProfileSet& profiles, const CostTerms& terms,
+                          std::shared_ptr<const NetworkProfile> network) {
   ValidationRow row;
   row.file = run.file;
   row.label = shortLabel(run.file);
@@ -54,7 +55,9 @@ ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCat
     return row;
   }
   try {
-    CostModel cm(catalog, run.composition, model, run.spec, profiles);
+    Composition composition = run.composition;
+    if (network) composition.network = std::move(network);
+    CostModel cm(catalog, composition, model, run.spec, profiles, terms);
     const PlanReport rep = cm.price(run.plan, /*rebalance=*/false);
     if (rep.templates.empty()) {
       row.problem = rep.violations.empty() ? "the cost model returned no template"
