@@ -10,28 +10,16 @@
 #include "profile/profile_json.h"
 #include "profile/profile_set.h"
 #include "report_table.h"
+#include "runtime_options.h"
 
 namespace arachne::cli {
 
 namespace {
 
-// Limits well above any real run; they keep a typo such as --seq-len 4096000000 out of the
-// cost model.
-constexpr int kMaxGlobalBatch = 100000000;
-constexpr int kMaxSequenceLength = 10000000;
-
 // Precedence: the command line, then what the plan file records, then the model's default.
 TrainingSpec trainingFrom(const ParsedArgs& a, const Model& model, const PlanTraining& recorded) {
   TrainingSpec spec = recorded.applyTo(model.default_training);
-  if (auto v = a.value("--global-batch")) spec.global_batch = parseIntOption("--global-batch", *v, 1, kMaxGlobalBatch);
-  if (auto v = a.value("--seq-len")) spec.sequence_length = parseIntOption("--seq-len", *v, 1, kMaxSequenceLength);
-  if (auto v = a.value("--precision")) {
-    const auto p = precisionFromString(*v);
-    if (!p) throw UsageError("option '--precision' needs bf16, fp16 or fp32, got '" + *v + "'");
-    spec.precision = *p;
-  }
-  if (auto v = a.value("--checkpointing")) spec.activation_checkpointing = parseOnOff("--checkpointing", *v);
-  if (auto v = a.value("--distributed-optimizer")) spec.distributed_optimizer = parseOnOff("--distributed-optimizer", *v);
+  applyTrainingOptions(a, spec);
   return spec;
 }
 
@@ -46,7 +34,9 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   // Flag values are checked before any file is read so a usage error is reported first.
   trainingFrom(a, Model{}, PlanTraining{});
   const Model model = resolveModel(*a.value("--model"));
-  const Composition composition = resolveCluster(*a.value("--cluster"), catalog);
+  costTermsFrom(a);
+  Composition composition = resolveCluster(*a.value("--cluster"), catalog);
+  applyNetworkOption(a, composition, catalog);
   const std::string planPath = *a.value("--plan");
   PlanDocument doc = loadPlanDocument(planPath);
   Plan& plan = doc.plan;
@@ -74,7 +64,7 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     profiles.overlay(measured);
     profiles.name += " + " + measured.name;
   }
-  const CostModel cost(catalog, composition, model, spec, profiles);
+  const CostModel cost(catalog, composition, model, spec, profiles, costTermsFrom(a));
   // The batch split is recomputed and written back, so --json shows the micro-batches priced.
   const PlanReport report = cost.priceAndUpdate(plan);
 
@@ -118,13 +108,9 @@ Command evaluateCommand() {
       {"--model", "ID|FILE", "model catalog id or model JSON file", true},
       {"--plan", "FILE", "the *.plan.json to price", true},
       {"--json", "", "print the priced plan as plan JSON instead of tables", false},
-      {"--global-batch", "N", "sequences per iteration (default: the model's)", false},
-      {"--seq-len", "N", "tokens per sequence (default: the model's)", false},
-      {"--precision", "bf16|fp16|fp32", "training precision (default: the model's)", false},
-      {"--checkpointing", "on|off", "activation checkpointing (default: the model's)", false},
-      {"--distributed-optimizer", "on|off", "shard optimizer state over data parallel replicas", false},
       {"--profiles", "FILE", "measured profile set (*.profiles.json) overriding the analytic one", false},
   };
+  for (OptionSpec& o : pricingOptions()) s.options.push_back(std::move(o));
   return {s, runEvaluate};
 }
 

@@ -5,7 +5,7 @@ namespace arachne::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
-                                           gpusCommand(), modelsCommand(), presetsCommand(),
+                                           gpusCommand(), modelsCommand(), presetsCommand(), networksCommand(),
                                            validateCommand(), trainCommand(), benchCommand()};
   return all;
 }
