@@ -78,12 +78,15 @@ class TstPlanners : public QObject {
   Q_OBJECT
  private slots:
   void registry() {
+    // The core's three, then the learned planners, listed without their library (making one
+    // loads it: tst_policy_plugin).
     const auto names = plannerNames();
-    QCOMPARE(names, (std::vector<std::string>{"greedy", "random", "exhaustive"}));
-    for (const auto& n : names) {
+    QCOMPARE(names, (std::vector<std::string>{"greedy", "random", "exhaustive", "arachne", "arachne-untrained",
+                                              "flat-rl"}));
+    for (const auto& n : {"greedy", "random", "exhaustive"}) {
       auto p = makePlanner(n);
       QVERIFY(p != nullptr);
-      QCOMPARE(p->name(), n);
+      QCOMPARE(p->name(), std::string(n));
     }
     QVERIFY(makePlanner("nope") == nullptr);
   }
