@@ -5,6 +5,7 @@
 
 #include "planning/exhaustive_planner.h"
 #include "planning/greedy_planner.h"
+#include "planning/hexiscale_planner.h"
 #include "planning/planner.h"
 #include "planning/planner_extensions.h"
 #include "planning/random_planner.h"
@@ -14,7 +15,7 @@ namespace arachne {
 namespace {
 
 const std::vector<std::string>& corePlannerNames() {
-  static const std::vector<std::string> names = {"greedy", "random", "exhaustive"};
+  static const std::vector<std::string> names = {"greedy", "random", "exhaustive", "hexiscale"};
   return names;
 }
 
@@ -56,6 +57,7 @@ std::unique_ptr<Planner> makePlanner(const std::string& name) {
   if (name == "greedy") return std::make_unique<GreedyPlanner>();
   if (name == "random") return std::make_unique<RandomPlanner>();
   if (name == "exhaustive") return std::make_unique<ExhaustivePlanner>();
+  if (name == "hexiscale") return std::make_unique<HexiScalePlanner>();
   PlannerFactory factory;
   {
     ExtraPlanners& extra = extraPlanners();
