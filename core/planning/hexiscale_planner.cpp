@@ -163,7 +163,15 @@ PlannerResult HexiScalePlanner::plan(const CostModel& cost, const PlannerBudget&
       std::vector<std::vector<int>> ordered;
       for (size_t i : order) ordered.push_back(groups[i]);
       HexiScalePipeline pl;
-      pl.stages = HexiScaleStrategy::stages(prob, ordered, est, [&] { run.addEvaluations(1); });
+      pl.stages = HexiScaleStrategy::stages(prob, ordered, est, [&] {
+        if (run.shouldStop()) return false;
+        run.addEvaluations(1);
+        return true;
+      });
+      if (pl.stages.empty()) {
+        stopped = true;
+        break;
+      }
       pl.layers = HexiScaleStrategy::layerQuota(prob, est, pl.stages);
       if (pl.layers.empty()) {
         ++ownOom;
@@ -176,6 +184,10 @@ PlannerResult HexiScalePlanner::plan(const CostModel& cost, const PlannerBudget&
       }
     }
     if (stopped || !feasible) continue;
+    if (run.shouldStop()) {
+      stopped = true;
+      break;
+    }
     run.addEvaluations(1);
     const double own = est.overallCost(pipelines);
     ++ranked;

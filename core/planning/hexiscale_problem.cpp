@@ -10,6 +10,13 @@
 
 namespace arachne {
 
+namespace {
+// Sailor's port fixes B_type = 4 ("float32") whatever the precision; HexiScale's own code used 2.
+// Its memory model counts 4 values per parameter, so 4 bytes give 16 B per parameter, near the
+// 18 B of bf16 mixed precision with Adam that our cost model charges (2 bytes would give 8).
+constexpr double kHexiScaleBytesPerValue = 4;
+}  // namespace
+
 HexiScaleProblem HexiScaleProblem::from(const CostModel& cost) {
   HexiScaleProblem p;
   const Composition& comp = cost.composition();
@@ -36,7 +43,7 @@ HexiScaleProblem HexiScaleProblem::from(const CostModel& cost) {
   p.H = model.shape.hidden;
   p.V = model.shape.vocab;
   p.S = spec.sequence_length;
-  p.B = spec.weightBytes();
+  p.B = kHexiScaleBytesPerValue;
   p.global_batch = spec.global_batch;
   p.first_block = -1;
   for (int i = 0; i < model.layerCount(); ++i) {

@@ -102,7 +102,7 @@ std::vector<int> HexiScaleStrategy::stageOrderKeys(const std::vector<std::vector
 std::vector<std::vector<int>> HexiScaleStrategy::stages(const HexiScaleProblem& problem,
                                                         const std::vector<std::vector<int>>& orderedGroups,
                                                         const HexiScaleEstimator& cost,
-                                                        const std::function<void()>& evaluate) {
+                                                        const std::function<bool()>& evaluate) {
   std::vector<std::vector<int>> out;
   for (const auto& group : orderedGroups) {
     // The group's GPUs machine by machine (a group's devices are in device order, and a machine's
@@ -130,7 +130,7 @@ std::vector<std::vector<int>> HexiScaleStrategy::stages(const HexiScaleProblem& 
             pl.layers.push_back(problem.L * tp / sum);  // the fake layer partition
           }
           pl.layers.back() -= std::accumulate(pl.layers.begin(), pl.layers.end(), 0) - problem.L;
-          evaluate();
+          if (!evaluate()) return {};
           const double c = cost.pipelineCost(pl);
           if (c < bestCost) {
             bestCost = c;

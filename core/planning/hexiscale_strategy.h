@@ -26,12 +26,13 @@ class HexiScaleStrategy {
 
   // gen_strategy + refine_strategies (tp_pp_tradeoff): the groups in stage order; each group's
   // GPUs taken machine by machine (ascending), each machine's share split by the TP split whose
-  // one-machine pipeline (fake layer partition) `cost` finds fastest. `evaluate` is called once
-  // per split tried (the estimator calls, counted as evaluations).
+  // one-machine pipeline (fake layer partition) `cost` finds fastest. `evaluate` is called before
+  // each split is costed (the estimator calls, counted as evaluations); when it returns false
+  // (budget spent, cancelled) the result is empty.
   static std::vector<std::vector<int>> stages(const HexiScaleProblem& problem,
                                               const std::vector<std::vector<int>>& orderedGroups,
                                               const HexiScaleEstimator& cost,
-                                              const std::function<void()>& evaluate);
+                                              const std::function<bool()>& evaluate);
 
   // create_layer_partition: blocks per stage, round robin within each stage's share of the
   // pipeline's memory, then (when every stage is over its share) by memory rank. Empty when a

@@ -79,7 +79,7 @@ class TstPlanners : public QObject {
  private slots:
   void registry() {
     const auto names = plannerNames();
-    QCOMPARE(names, (std::vector<std::string>{"greedy", "random", "exhaustive"}));
+    QCOMPARE(names, (std::vector<std::string>{"greedy", "random", "exhaustive", "hexiscale", "espresso", "hetauto"}));
     for (const auto& n : names) {
       auto p = makePlanner(n);
       QVERIFY(p != nullptr);
