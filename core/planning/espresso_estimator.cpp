@@ -28,6 +28,23 @@ EspressoEstimator::EspressoEstimator(const CostModel& cost, EspressoJob job) : c
   for (const Node& n : cost.composition().nodes())
     gbps = std::min(gbps, n.inter_node_gbps > 0 ? n.inter_node_gbps : cost.gpuType(cost.gpuIndex(n.gpu_type)).inter_node_gbps);
   network_bytes_per_s_ = std::isfinite(gbps) ? gbps * 1e9 : 0;
+  if (blocks_ > 0) {
+    const double oneBlock = modelFlops(1, blocks_) / blocks_;  // one sequence, one block (head share included)
+    for (int g = 0; g < cost.gpuTypeCount(); ++g) {
+      const double t = cost.layersTime(g, job_.tp, job_.micro_batch, first_block_, first_block_);
+      const double peak = cost.gpuType(g).peakTflops(cost.spec().precision) * 1e12;
+      if (std::isfinite(t) && t > 0 && peak > 0)
+        efficiency_ = std::max(efficiency_, oneBlock * job_.micro_batch / job_.tp / (t * peak));
+    }
+  }
+}
+
+double EspressoEstimator::modelFlops(double sequences, double layers) const {
+  // Espresso's count of the training FLOPs of `layers` blocks over `sequences` sequences.
+  const Model& m = cost_.model();
+  const double h = m.shape.hidden, s = cost_.spec().sequence_length, V = m.shape.vocab;
+  if (layers <= 0) return 0;
+  return 72 * sequences * layers * s * h * h * (1 + s / (6 * h) + V / (12 * h * layers));
 }
 
 std::pair<int, int> EspressoEstimator::layerRange(int stage, int depth, int from, int count) const {
@@ -104,16 +121,13 @@ double EspressoEstimator::estimate(const std::vector<int>& gpus, const std::vect
 }
 
 double EspressoEstimator::lowerBound(const std::vector<int>& gpus, int depth, double layers) const {
-  const Model& m = cost_.model();
-  const double h = m.shape.hidden, s = cost_.spec().sequence_length, V = m.shape.vocab;
-  const double B = cost_.spec().global_batch;
   if (layers <= 0) return 0;
-  const double flops = 72 * B * layers * s * h * h * (1 + s / (6 * h) + V / (12 * h * layers));
+  const double flops = modelFlops(cost_.spec().global_batch, layers);
   double rate = 0;
   for (int g : gpus) rate += cost_.gpuType(g).peakTflops(cost_.spec().precision) * 1e12 * job_.tp * job_.dp;
   const double M = job_.micro_batches;
-  const double efficiency = M / (M + depth - 1) * 0.35;
-  return rate > 0 ? flops / (efficiency * rate) : kInf;
+  const double fill = M / (M + depth - 1) * efficiency_;
+  return rate > 0 ? flops / (fill * rate) : kInf;
 }
 
 std::vector<double> EspressoEstimator::oneForwardOneBackward(const std::vector<double>& fwd,
