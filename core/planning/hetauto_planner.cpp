@@ -15,6 +15,7 @@ namespace arachne {
 namespace {
 
 constexpr int kDrawsBeforeExhausted = 100000;
+constexpr int kDrawsPerCheck = 1000;
 
 std::vector<int> layerCounts(const std::vector<int>& last) {
   std::vector<int> n;
@@ -55,12 +56,19 @@ PlannerResult HetAutoPlanner::plan(const CostModel& cost, const PlannerBudget& b
     return out.feasible ? out.report.iteration_time_s : 0.0;
   };
 
+  int misses = 0;  // draws in a row that gave nothing new
   while (!run.shouldStop()) {
     HetAutoStructure st;
-    if (!structures.next(rng, st, kDrawsBeforeExhausted)) {
-      exhausted = true;
-      break;
+    // Draws in small batches, so that the budget and the cancel flag are seen between them.
+    if (!structures.next(rng, st, kDrawsPerCheck)) {
+      misses += kDrawsPerCheck;
+      if (misses >= kDrawsBeforeExhausted) {
+        exhausted = true;
+        break;
+      }
+      continue;
     }
+    misses = 0;
     ++coarse;
     const TemplateChoice c = st.choice();
     // Stage 2 starts from the split our fill would take (speed-proportional, else the fastest
