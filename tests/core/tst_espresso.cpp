@@ -109,6 +109,16 @@ class TstEspresso : public QObject {
     QVERIFY(EspressoPlanner().plan(*w.cost, none, 1, {}, nullptr).stats.evaluations > 300);
   }
 
+  void timeBudgetIsHonoured() {
+    PlanningWorld w("h100:4x64,a100-40:4x32,a6000:4x32", "llama3-8b");
+    PlannerBudget b;
+    b.seconds = 0.05;
+    const PlannerResult r = EspressoPlanner().plan(*w.cost, b, 1, {}, nullptr);
+    QVERIFY2(r.stats.elapsed_s < 1.0, qPrintable(QString("%1 s for a 0.05 s budget").arg(r.stats.elapsed_s)));
+    QVERIFY2(r.stats.message.find("budget spent") != std::string::npos, r.stats.message.c_str());
+    QVERIFY(!r.stats.cancelled);
+  }
+
   void cancelReturnsPromptly() {
     PlanningWorld w("h100:4x64,a100-40:4x32,a6000:4x32", "llama3-8b");
     std::atomic<bool> cancel{true};
