@@ -4,8 +4,11 @@
 #include <stdexcept>
 #include <utility>
 
+#include "planning/espresso_planner.h"
 #include "planning/exhaustive_planner.h"
 #include "planning/greedy_planner.h"
+#include "planning/hetauto_planner.h"
+#include "planning/hexiscale_planner.h"
 #include "planning/planner.h"
 #include "planning/planner_extensions.h"
 #include "planning/random_planner.h"
@@ -17,7 +20,7 @@ namespace arachne {
 namespace {
 
 const std::vector<std::string>& corePlannerNames() {
-  static const std::vector<std::string> names = {"greedy", "random", "exhaustive"};
+  static const std::vector<std::string> names = {"greedy", "random", "exhaustive", "hexiscale", "espresso", "hetauto"};
   return names;
 }
 
@@ -79,6 +82,9 @@ std::unique_ptr<Planner> makePlanner(const std::string& name) {
   if (name == "greedy") return std::make_unique<GreedyPlanner>();
   if (name == "random") return std::make_unique<RandomPlanner>();
   if (name == "exhaustive") return std::make_unique<ExhaustivePlanner>();
+  if (name == "hexiscale") return std::make_unique<HexiScalePlanner>();
+  if (name == "espresso") return std::make_unique<EspressoPlanner>();
+  if (name == "hetauto") return std::make_unique<HetAutoPlanner>();
   bool known = false;
   PlannerFactory factory = findFactory(name, &known);
   if (!known) return nullptr;

@@ -81,9 +81,9 @@ class TstPlanners : public QObject {
     // The core's three, then the learned planners, listed without their library (making one
     // loads it: tst_policy_plugin).
     const auto names = plannerNames();
-    QCOMPARE(names, (std::vector<std::string>{"greedy", "random", "exhaustive", "arachne", "arachne-untrained",
-                                              "flat-rl"}));
-    for (const auto& n : {"greedy", "random", "exhaustive"}) {
+    QCOMPARE(names, (std::vector<std::string>{"greedy", "random", "exhaustive", "hexiscale", "espresso", "hetauto",
+                                              "arachne", "arachne-untrained", "flat-rl"}));
+    for (const auto& n : {"greedy", "random", "exhaustive", "hexiscale", "espresso", "hetauto"}) {
       auto p = makePlanner(n);
       QVERIFY(p != nullptr);
       QCOMPARE(p->name(), std::string(n));
