@@ -11,6 +11,7 @@
 #include "model/model_catalog.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
+#include "profile_option.h"
 
 namespace arachne::cli {
 namespace {
@@ -29,7 +30,8 @@ extern "C" void onSigint(int) {
 
 std::vector<OptionSpec> trainingOptions() {
   return {
-      {"--profiles", "FILE", "plan on this profile set (*.profiles.json, e.g. imported measurements) instead of the analytic one", false},
+      {"--profiles", "FILE", "plan on this profile set instead of the analytic one: a *.profiles.json, or Sailor's measured profiles (profiles_tmp.json, profiles/<model>/<gpu>/profile.json)", false},
+      {"--llm-info", "FILE", "Sailor's per-layer sizes for Sailor-format --profiles; default: llm_info.json next to them or in a parent folder", false},
       {"--global-batch", "N", "sequences per iteration (default: the model's)", false},
       {"--seq-len", "N", "tokens per sequence (default: the model's)", false},
       {"--precision", "bf16|fp16|fp32", "training precision (default: the model's)", false},
@@ -66,10 +68,9 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
     // The imported set replaces the analytic one: a configuration it lacks leaves the search
     // space. Entries made for another model would match by layer-type name and silently give
     // wrong numbers, so they are refused (as `evaluate` does).
-    p.profiles = loadProfileFile(*file);
-    if (p.profiles.model_id != p.model.id)
-      throw LoadError(*file, "model", "the profiles are for model '" + p.profiles.model_id +
-                                          "', the planning uses '" + p.model.id + "'");
+    LoadedProfiles loaded = loadProfileOption(*file, a.value("--llm-info").value_or(""), p.model, *p.catalog);
+    p.profiles = std::move(loaded.profiles);
+    p.profile_notes = std::move(loaded.notes);
   } else {
     p.profiles = makeAnalyticProfiles(*p.catalog, p.composition.gpuTypes(), p.model, p.spec);
   }

@@ -24,11 +24,12 @@ struct PlanningProblem {
   Model model;
   TrainingSpec spec;
   ProfileSet profiles;
+  std::vector<std::string> profile_notes;  // what a Sailor-format import left out
   std::unique_ptr<CostModel> cost;
 };
 
-// --cluster, --model, the training options and --profiles (an imported profile set replaces
-// the analytic one). Throws UsageError / LoadError on bad input.
+// --cluster, --model, the training options and --profiles (an imported profile set, ours or
+// Sailor's, replaces the analytic one). Throws UsageError / LoadError on bad input.
 PlanningProblem loadProblem(const ParsedArgs& args);
 // The options loadProblem reads besides --cluster and --model.
 std::vector<OptionSpec> trainingOptions();
