@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "planning/baselines/sailor/sailor_planner.h"
 #include "planning/exhaustive_planner.h"
 #include "planning/greedy_planner.h"
 #include "planning/planner.h"
@@ -14,7 +15,11 @@ namespace arachne {
 namespace {
 
 const std::vector<std::string>& corePlannerNames() {
-  static const std::vector<std::string> names = {"greedy", "random", "exhaustive"};
+  static const std::vector<std::string> names = {
+      "greedy", "random", "exhaustive",
+      // The baselines of the paper (issue 12), in its order.
+      "sailor",
+  };
   return names;
 }
 
@@ -56,6 +61,7 @@ std::unique_ptr<Planner> makePlanner(const std::string& name) {
   if (name == "greedy") return std::make_unique<GreedyPlanner>();
   if (name == "random") return std::make_unique<RandomPlanner>();
   if (name == "exhaustive") return std::make_unique<ExhaustivePlanner>();
+  if (name == "sailor") return std::make_unique<SailorPlanner>();
   PlannerFactory factory;
   {
     ExtraPlanners& extra = extraPlanners();

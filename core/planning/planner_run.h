@@ -26,6 +26,8 @@ class PlannerRun {
 
   // Offers the episode's current plan; keeps a copy when it beats the best so far.
   bool offer(const ConstructionEpisode& episode);
+  // Offers a plan made without an episode (the baselines' planners), priced by `report`.
+  bool offer(const Plan& plan, const PlanReport& report);
   double bestThroughput() const { return best_thr_; }
   bool found() const { return found_; }
 
@@ -37,6 +39,10 @@ class PlannerRun {
   // The result: the best plan with provenance and unused-GPU reasons, its report, the steps
   // that built it and the stats.
   PlannerResult finish(const ConstructionEpisode& episode, const std::string& planner,
+                       const std::string& version, std::uint64_t seed, std::string message);
+  // The result of a planner that offered plans directly: `unused` are its reasons for the GPUs
+  // the best plan leaves out (or, without a plan, for every GPU).
+  PlannerResult finish(std::vector<UnusedGpus> unused, const std::string& planner,
                        const std::string& version, std::uint64_t seed, std::string message);
 
  private:
