@@ -71,6 +71,8 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
     LoadedProfiles loaded = loadProfileOption(*file, a.value("--llm-info").value_or(""), p.model, *p.catalog);
     p.profiles = std::move(loaded.profiles);
     p.profile_notes = std::move(loaded.notes);
+    if (!loaded.layer_times.empty())
+      p.sailor_files.layer_times = std::make_shared<SailorLayerTimesTable>(std::move(loaded.layer_times));
   } else {
     p.profiles = makeAnalyticProfiles(*p.catalog, p.composition.gpuTypes(), p.model, p.spec);
   }
@@ -126,6 +128,12 @@ PlannerBudget budgetFrom(const ParsedArgs& a, double defaultSeconds) {
     if (!a.has("--budget-s")) b.seconds = 0;  // evaluations alone bound the run
   }
   return b;
+}
+
+std::unique_ptr<Planner> makeConfiguredPlanner(const std::string& name, const PlanningProblem& p) {
+  std::unique_ptr<Planner> planner = makePlanner(name);
+  if (auto* user = dynamic_cast<SailorFileUser*>(planner.get())) user->setSailorFiles(p.sailor_files);
+  return planner;
 }
 
 std::string plannerList() {

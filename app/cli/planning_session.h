@@ -13,6 +13,7 @@
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
 #include "model/model.h"
+#include "planning/baselines/sailor_files.h"
 #include "planning/planner.h"
 #include "profile/profile_set.h"
 
@@ -25,6 +26,7 @@ struct PlanningProblem {
   TrainingSpec spec;
   ProfileSet profiles;
   std::vector<std::string> profile_notes;  // what a Sailor-format import left out
+  SailorFiles sailor_files;                // for the planners whose own estimators read them
   std::unique_ptr<CostModel> cost;
 };
 
@@ -52,5 +54,7 @@ void endProgressLine();
 PlannerBudget budgetFrom(const ParsedArgs& args, double defaultSeconds);
 
 std::string plannerList();
+// makePlanner(name) with what the problem loaded for planners that read Sailor's own files.
+std::unique_ptr<Planner> makeConfiguredPlanner(const std::string& name, const PlanningProblem& p);
 
 }  // namespace arachne::cli

@@ -10,7 +10,6 @@
 #include "profile/profile_json.h"
 #include "sailor/sailor_json.h"
 #include "sailor/sailor_layer_info.h"
-#include "sailor/sailor_profile_import.h"
 
 namespace arachne::cli {
 
@@ -49,6 +48,7 @@ LoadedProfiles loadProfileOption(const std::string& path, const std::string& llm
   SailorProfileImport imp = loadSailorProfiles(path, model, catalog, info);
   out.profiles = std::move(imp.profiles);
   out.notes = std::move(imp.notes);
+  out.layer_times = std::move(imp.layer_times);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "profile/profile_set.h"
+#include "sailor/sailor_profile_import.h"
 
 namespace arachne {
 class GpuCatalog;
@@ -24,6 +25,9 @@ struct LoadedProfiles {
   ProfileSet profiles;
   std::string llm_info;            // the llm_info.json used ("" for our format)
   std::vector<std::string> notes;  // what a Sailor import left out, one sentence each
+  // Sailor's per-layer-index times behind a Sailor-format import (empty for our format): the
+  // sailor planner ranks with them as real Sailor does.
+  SailorLayerTimesTable layer_times;
 };
 
 // Loads `path` for `model`: our format as is (a set made for another model is refused, naming
