@@ -12,6 +12,9 @@
 #include "cluster/cluster_spec.h"
 #include "cost/cost_model.h"
 #include "model/model_catalog.h"
+#include "planning/baselines/amp/amp_estimator.h"
+#include "planning/baselines/amp/amp_planner.h"
+#include "planning/baselines/baseline_network.h"
 #include "planning/baselines/baseline_plans.h"
 #include "planning/baselines/sailor/sailor_inputs.h"
 #include "planning/baselines/sailor/sailor_planner.h"
@@ -108,6 +111,53 @@ class TstBaselineFaithfulness : public QObject {
     const std::string real = referenceShape(c.folder, "sailor");
     qInfo("%s: ours %s | real %s | %s", c.folder, ours.c_str(), real.c_str(), r.stats.message.c_str());
     QCOMPARE(ours, real);
+  }
+
+  // AMP's estimator ranks exactly as Sailor's AMP does (same number of candidates, the
+  // reference's pick at the reference's estimate); the pick itself is the first ranked plan the
+  // judge accepts, and our cost model's memory is stricter than Sailor's simulator's on V100
+  // stages (docs/baselines.md), so at 128 and 320 GPUs the pick differs and at 512 it is the same.
+  void ampRanksAsSailorsAmp_data() { sailorChoosesWhatRealSailorChose_data(); }
+  void ampRanksAsSailorsAmp() {
+    QFETCH(int, index);
+    const Case& c = kCases[index];
+    const Composition comp = resolveCluster(c.cluster, GpuCatalog::builtin());
+    auto cost = costFor(comp);
+    const AmpProfiles prof = ampProfilesFromSailor(*cost, *files.layer_times);
+    const BaselineNetwork bn = BaselineNetwork::fromSailor(files.network, files.zone, *cost, comp);
+    const AmpSpace sp = rankAmp(*cost, comp, bn, prof, {});
+    const nlohmann::json doc = nlohmann::json::parse(readText(kData + "/sailor-fig8b/" + c.folder + "/amp.json"));
+    QCOMPARE(static_cast<int>(sp.ranked.size()), doc.at("n_plans_returned").get<int>());
+    const SailorRun ref = parseSailorPlan(doc.at("plan").dump(), "amp", GpuCatalog::builtin());
+    const int refTp = ref.pipeline.replicas.front().front().tp;
+    const AmpCandidate* pick = nullptr;
+    for (const AmpCandidate& a : sp.ranked)
+      if (a.tp == refTp && a.dp == ref.pipeline.dp() && a.pp == ref.pipeline.depth() && a.mbs == ref.pipeline.micro_batch) {
+        pick = &a;
+        break;
+      }
+    QVERIFY(pick);
+    const double real = referenceEstimate(c.folder, "amp");
+    QVERIFY2(std::fabs(pick->cost - real) <= 1e-6 * real, (std::to_string(pick->cost) + " vs " + std::to_string(real)).c_str());
+    // The plan the amp planner returns, and why it differs where it does.
+    AmpPlanner planner;
+    planner.setSailorFiles(files);
+    PlannerBudget unlimited;
+    unlimited.seconds = 0;
+    const PlannerResult r = planner.plan(*cost, unlimited, 0, {}, nullptr);
+    QVERIFY2(r.found, r.stats.message.c_str());
+    const std::string ours = describePipeline(fromSailorPlan(r.plan));
+    const std::string refShape = describePipeline(ref.pipeline);
+    qInfo("%s: ours %s | real %s | %s", c.folder, ours.c_str(), refShape.c_str(), r.stats.message.c_str());
+    if (index == 2) {
+      QCOMPARE(ours, refShape);
+    } else {
+      // The reference's pick is infeasible under our memory model: a V100 stage over 16 GiB.
+      const PricedCandidate pc = priceSailorPipeline(*cost, nodesAsTheyAre(comp), ref.pipeline);
+      QVERIFY(!pc.feasible());
+      QVERIFY2(pc.problem.find("v100-16") != std::string::npos && pc.problem.find("of 16.0 GiB") != std::string::npos,
+               pc.problem.c_str());
+    }
   }
 
   // The search and estimator themselves: on Sailor's per-index profiles and network fits the
