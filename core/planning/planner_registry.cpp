@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "planning/baselines/amp/amp_planner.h"
+#include "planning/baselines/metis/metis_planner.h"
 #include "planning/baselines/sailor/sailor_planner.h"
 #include "planning/exhaustive_planner.h"
 #include "planning/greedy_planner.h"
@@ -19,7 +20,7 @@ const std::vector<std::string>& corePlannerNames() {
   static const std::vector<std::string> names = {
       "greedy", "random", "exhaustive",
       // The baselines of the paper (issue 12), in its order.
-      "sailor", "amp",
+      "metis", "sailor", "amp",
   };
   return names;
 }
@@ -62,6 +63,7 @@ std::unique_ptr<Planner> makePlanner(const std::string& name) {
   if (name == "greedy") return std::make_unique<GreedyPlanner>();
   if (name == "random") return std::make_unique<RandomPlanner>();
   if (name == "exhaustive") return std::make_unique<ExhaustivePlanner>();
+  if (name == "metis") return std::make_unique<MetisPlanner>();
   if (name == "sailor") return std::make_unique<SailorPlanner>();
   if (name == "amp") return std::make_unique<AmpPlanner>();
   PlannerFactory factory;
