@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include "cli_process.h"
 #include <QTemporaryDir>
 
@@ -107,6 +108,22 @@ class TstCliPlan : public QObject {
     r = cli({"evaluate", "--cluster", "a100-40:4x7,v100-16:4x24", "--model", "opt-350m", "--plan", planFile});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains("plan_config_fig8b.json") && r.err.contains("finds no a100-40 node"), qPrintable(r.err));
+  }
+
+  void compareOffersTheBaselines() {
+    const Run r = cli({"compare", "--cluster", kSmall, "--model", "llama3-8b", "--planners", "metis,sailor,amp",
+                       "--budget-s", "1"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    // One row per planner, each with a plan (a throughput, not "-").
+    for (const char* n : {"metis", "sailor", "amp"}) {
+      const QRegularExpression row(QString("\\n%1 +[0-9]+\\.[0-9]+ ").arg(n));
+      QVERIFY2(r.out.contains(row), qPrintable(QString(n) + "\n" + r.out));
+    }
+    const Run p = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "sailor", "--json"});
+    QVERIFY2(p.code == 0, qPrintable(p.err));
+    const QJsonObject o = QJsonDocument::fromJson(p.out.toUtf8()).object();
+    QCOMPARE(o["provenance"].toObject()["planner"].toString(), QStringLiteral("sailor"));
+    QCOMPARE(o["micro_batches_fixed"].toBool(), true);
   }
 
   void badPlannerAndBudget() {

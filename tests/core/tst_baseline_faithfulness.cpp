@@ -176,6 +176,7 @@ class TstBaselineFaithfulness : public QObject {
     } else {
       // The reference's pick is infeasible under our memory model: a V100 stage over 16 GiB.
       const PricedCandidate pc = priceSailorPipeline(*cost, nodesAsTheyAre(comp), ref.pipeline);
+      qInfo("  the reference's pick here: %s", pc.problem.c_str());
       QVERIFY(!pc.feasible());
       QVERIFY2(pc.problem.find("v100-16") != std::string::npos && pc.problem.find("of 16.0 GiB") != std::string::npos,
                pc.problem.c_str());
