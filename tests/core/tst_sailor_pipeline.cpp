@@ -10,7 +10,11 @@
 #include "cluster/cluster_spec.h"
 #include "io/load_error.h"
 #include "sailor/sailor_pipeline.h"
+#include "model/model_catalog.h"
+#include "sailor/sailor_layer_info.h"
+#include "sailor/sailor_profile_import.h"
 #include "sailor/sailor_run.h"
+#include "sailor/sailor_validation.h"
 
 using namespace arachne;
 
@@ -142,6 +146,26 @@ class TstSailorPipeline : public QObject {
     QCOMPARE(run.composition.gpusOfType("v100-16"), 96);
     // A measured run file needs its measurements; the plan reader does not.
     QVERIFY_THROWS_EXCEPTION(LoadError, parseSailorRun(text, "fig8b-128/sailor", cat));
+  }
+
+  void aMeasuredRunWithMixedReplicasIsValidated() {
+    // Sailor's plan with measurements attached, as a run file of a heterogeneous cluster would be.
+    const GpuCatalog& cat = GpuCatalog::builtin();
+    nlohmann::json doc = nlohmann::json::parse(readText(kFig8b + "/fig8b_opt350_a100x32_v100x96/sailor.json")).at("plan");
+    doc["real"] = 5.9;
+    doc["max_mem"] = 2.7e10;
+    const SailorRun run = parseSailorRun(doc.dump(), "OPT-350/plan_config_fig8b.json", cat);
+    QVERIFY(run.mixed_replicas);
+    QCOMPARE(run.model_id, std::string("opt-350m"));
+    const Model model = resolveModel("opt-350m");
+    const SailorLayerInfo info = SailorLayerInfo::load(std::string(ARACHNE_TEST_DATA) + "/sailor/Planner/llm_info.json");
+    const ProfileSet prof =
+        loadSailorProfiles(std::string(ARACHNE_TEST_DATA) + "/sailor/Planner/simulations/profiles_tmp.json", model, cat, info).profiles;
+    const ValidationRow row = validateRun(run, model, cat, prof);
+    QVERIFY2(row.priced, row.problem.c_str());
+    QCOMPARE(row.micro_batches, 19);
+    QVERIFY(row.predicted_s > 0);
+    QVERIFY(row.predicted_bytes > 0);
   }
 
   void everyReferencePlanWithOneDpIsRead() {
