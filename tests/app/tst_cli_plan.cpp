@@ -119,11 +119,19 @@ class TstCliPlan : public QObject {
       const QRegularExpression row(QString("\\n%1 +[0-9]+\\.[0-9]+ ").arg(n));
       QVERIFY2(r.out.contains(row), qPrintable(QString(n) + "\n" + r.out));
     }
-    const Run p = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "sailor", "--json"});
+    QTemporaryDir dir;
+    const QString file = dir.filePath("sailor.plan.json");
+    const Run p = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "sailor", "--json", "--out", file});
     QVERIFY2(p.code == 0, qPrintable(p.err));
     const QJsonObject o = QJsonDocument::fromJson(p.out.toUtf8()).object();
     QCOMPARE(o["provenance"].toObject()["planner"].toString(), QStringLiteral("sailor"));
     QCOMPARE(o["micro_batches_fixed"].toBool(), true);
+    // Its micro-batches are part of the plan: evaluate prices them as given, to the same number.
+    const Run e = cli({"evaluate", "--cluster", kSmall, "--model", "llama3-8b", "--plan", file, "--json"});
+    QVERIFY2(e.code == 0, qPrintable(e.err));
+    const QJsonObject eo = QJsonDocument::fromJson(e.out.toUtf8()).object();
+    QCOMPARE(eo["throughput"].toObject()["sequences_per_s"].toDouble(), o["throughput"].toObject()["sequences_per_s"].toDouble());
+    QCOMPARE(eo["templates"], o["templates"]);
   }
 
   void badPlannerAndBudget() {
