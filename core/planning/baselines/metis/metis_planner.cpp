@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "catalog/gpu_type.h"
 #include "cluster/composition.h"
@@ -21,38 +22,29 @@ namespace arachne {
 
 namespace {
 
-// The candidate in Sailor's plan shape on the real nodes, or why our plan model cannot hold it.
-std::string toPipeline(const MetisCandidate& c, const MetisLayout& l, const CostModel& cost, SailorPipeline& p,
-                       std::vector<std::vector<int>>& nodeIds) {
-  const int L = cost.model().layerCount();
-  if (c.partition.back() != L) return "its layer split drops layers (" + std::to_string(c.partition.back()) + " of " + std::to_string(L) + " placed)";
+// The candidate (metisInexpressible() accepted it) in Sailor's plan shape on the real nodes.
+SailorPipeline toPipeline(const MetisCandidate& c, const MetisLayout& l, const CostModel& cost,
+                          std::vector<std::vector<int>>& nodeIds) {
   const int dp = c.strategies.front().first;
-  for (const auto& [d, t] : c.strategies)
-    if (d != dp) return "its stages have different DP degrees, which no template holds";
   const int gbs = cost.spec().global_batch;
-  p = SailorPipeline{};
+  SailorPipeline p;
   nodeIds.clear();
   p.micro_batch = gbs / (c.batches * dp);
   p.micro_batches = sailorMicroBatches(gbs, p.micro_batch, dp);
   int rank = 0;
   for (size_t s = 0; s < c.groups.size(); ++s) {
-    if (c.partition[s + 1] <= c.partition[s]) return "stage " + std::to_string(s) + " holds no layer";
     p.layers.emplace_back(c.partition[s], c.partition[s + 1] - 1);
     const int tp = c.strategies[s].second;
     std::vector<SailorReplica> reps;
     std::vector<int> ids;
     for (int d = 0; d < dp; ++d, rank += tp) {
-      const int node = l.rank_node[static_cast<size_t>(rank)];
-      for (int k = rank; k < rank + tp; ++k)
-        if (l.rank_node[static_cast<size_t>(k)] != node)
-          return "a TP group of stage " + std::to_string(s) + " spans two nodes";
       reps.push_back({cost.gpuType(l.rank_type[static_cast<size_t>(rank)]).id, tp});
-      ids.push_back(l.node_id[static_cast<size_t>(node)]);
+      ids.push_back(l.node_id[static_cast<size_t>(l.rank_node[static_cast<size_t>(rank)])]);
     }
     p.replicas.push_back(std::move(reps));
     nodeIds.push_back(std::move(ids));
   }
-  return {};
+  return p;
 }
 
 }  // namespace
@@ -79,28 +71,38 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
   run.addEvaluations(search.costed - run.evaluations());
   std::string firstProblem;
   int tried = 0, inexpressible = 0;
-  const NodeReading asIs = nodesAsTheyAre(comp);
-  for (const MetisCandidate& c : search.ranked) {
-    if (cancel && cancel->load()) break;
-    ++tried;
-    SailorPipeline pipe;
-    std::vector<std::vector<int>> ids;
-    const std::string why = toPipeline(c, search.layouts[static_cast<size_t>(c.order)], cost, pipe, ids);
-    if (!why.empty()) {
+  std::set<long long> priced;
+  // Metis's ranking first; past the kept top (every one unusable), the best it holds.
+  auto consider = [&](const MetisCandidate& c, bool counted) {
+    if (priced.count(c.seq)) return false;
+    priced.insert(c.seq);
+    if (counted) ++tried;
+    const MetisLayout& lay = search.layouts[static_cast<size_t>(c.order)];
+    if (const std::string why = metisInexpressible(c, lay, cost.model().layerCount()); !why.empty()) {
       ++inexpressible;
       if (firstProblem.empty()) firstProblem = "rank " + std::to_string(tried) + " " + why;
-      continue;
+      return false;
     }
+    std::vector<std::vector<int>> ids;
+    const SailorPipeline pipe = toPipeline(c, lay, cost, ids);
     Plan plan = toPlan(pipe, ids);
     const PlanReport report = cost.price(plan, false);
     if (report.feasible) {
       run.offer(plan, report);
-      break;
+      return true;
     }
     if (firstProblem.empty())
       firstProblem = describePipeline(pipe) + ": " + (report.violations.empty() ? "infeasible" : report.violations.front().message);
+    return false;
+  };
+  bool done = false;
+  for (const MetisCandidate& c : search.ranked) {
+    if ((cancel && cancel->load()) || (done = consider(c, true))) break;
   }
-  std::string msg = std::to_string(search.ranked.size()) + " candidates costed by Metis's estimator over " +
+  if (!done)
+    for (const MetisCandidate& c : search.expressible)
+      if ((cancel && cancel->load()) || consider(c, false)) break;
+  std::string msg = std::to_string(search.costed) + " candidates costed by Metis's estimator over " +
                     std::to_string(search.inter_plans) + " inter-stage plans, " + std::to_string(search.out_of_memory) +
                     " rejected as out of memory";
   if (search.stopped) msg += " (stopped at the budget)";

@@ -35,7 +35,35 @@ bool nextStrategy(MetisStrategies& st, const std::vector<double>& memoryState) {
   return false;
 }
 
+bool better(const MetisCandidate& a, const MetisCandidate& b) {
+  return a.cost_ms < b.cost_ms || (a.cost_ms == b.cost_ms && a.seq < b.seq);
+}
+
+void keepBest(std::vector<MetisCandidate>& v) {
+  if (v.size() < 2 * kMetisKept) return;
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(kMetisKept), v.end(), better);
+  v.resize(kMetisKept);
+}
+
 }  // namespace
+
+std::string metisInexpressible(const MetisCandidate& c, const MetisLayout& l, int layers) {
+  if (c.partition.back() != layers)
+    return "its layer split drops layers (" + std::to_string(c.partition.back()) + " of " + std::to_string(layers) + " placed)";
+  const int dp = c.strategies.front().first;
+  for (const auto& [d, t] : c.strategies)
+    if (d != dp) return "its stages have different DP degrees, which no template holds";
+  int rank = 0;
+  for (size_t s = 0; s < c.groups.size(); ++s) {
+    if (c.partition[s + 1] <= c.partition[s]) return "stage " + std::to_string(s) + " holds no layer";
+    const int tp = c.strategies[s].second;
+    for (int d = 0; d < dp; ++d, rank += tp)
+      for (int k = rank; k < rank + tp; ++k)
+        if (l.rank_node[static_cast<size_t>(k)] != l.rank_node[static_cast<size_t>(rank)])
+          return "a TP group of stage " + std::to_string(s) + " spans two nodes";
+  }
+  return {};
+}
 
 MetisSearch searchMetis(const CostModel& cost, const MetisModel& model, const Composition& comp,
                         const std::function<bool(long long)>& stop,
@@ -106,14 +134,22 @@ MetisSearch searchMetis(const CostModel& cost, const MetisModel& model, const Co
       }
       const double c = model.cost(lay, isp.device_groups, st, partition, isp.batches);
       ++out.costed;
-      if (c >= 0) out.ranked.push_back({slot->second, isp.device_groups, isp.batches, st, partition, c});
+      if (c >= 0) {
+        MetisCandidate cand{slot->second, isp.device_groups, isp.batches, st, partition, c, out.costed};
+        if (metisInexpressible(cand, lay, m.layerCount()).empty()) {
+          out.expressible.push_back(cand);
+          keepBest(out.expressible);
+        }
+        out.ranked.push_back(std::move(cand));
+        keepBest(out.ranked);
+      }
       if (progress) progress(out);
       if (attempt == 1) break;
     }
   }
 
-  std::stable_sort(out.ranked.begin(), out.ranked.end(),
-                   [](const MetisCandidate& a, const MetisCandidate& b) { return a.cost_ms < b.cost_ms; });
+  std::sort(out.ranked.begin(), out.ranked.end(), better);
+  std::sort(out.expressible.begin(), out.expressible.end(), better);
   return out;
 }
 
