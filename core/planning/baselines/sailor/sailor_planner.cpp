@@ -71,6 +71,7 @@ PlannerResult SailorPlanner::plan(const CostModel& cost, const PlannerBudget& bu
   }
   std::string msg = std::to_string(ranked.size()) + " plans ranked by Sailor's estimator";
   if (search.stopped()) msg += " (search stopped by the budget or cancel)";
+  if (search.tooManyTypes()) msg += " (more GPU types than Sailor's search handles here: none ranked)";
   if (!reading.identity) msg += "; planned on one-GPU nodes (node sizes differ within a GPU type)";
   if (run.found()) {
     if (tried > 1) msg += "; ranks 1-" + std::to_string(tried - 1) + " infeasible here (first: " + firstProblem + ")";

@@ -35,15 +35,21 @@ void combos(const std::vector<int>& maxPer, int dp, std::vector<int>& cur, size_
   }
 }
 
-std::string memoKey(int mbs, int pp, int start, int dp, const std::vector<int>& counts) {
-  std::string k;
-  k.reserve(16 + 4 * counts.size());
-  for (int v : {mbs, pp, start, dp}) k.append(reinterpret_cast<const char*>(&v), sizeof v);
-  for (int v : counts) k.append(reinterpret_cast<const char*>(&v), sizeof v);
-  return k;
+}  // namespace
+
+size_t SailorSearch::MemoHash::operator()(const MemoKey& k) const {
+  size_t h = 1469598103934665603ull;
+  auto mix = [&](int v) { h = (h ^ static_cast<size_t>(static_cast<unsigned>(v))) * 1099511628211ull; };
+  for (int v : {k.mbs, k.pp, k.start, k.dp}) mix(v);
+  for (int v : k.counts) mix(v);
+  return h;
 }
 
-}  // namespace
+std::vector<SailorStageAssign> SailorSearch::stagesOf(const Partial& p) {
+  std::vector<SailorStageAssign> out;
+  for (const Partial* q = &p; q; q = q->rest) out.push_back(q->first);
+  return out;
+}
 
 SailorSearch::SailorSearch(const SailorInputs& in, const BaselineNetwork& net, std::function<bool(long long)> stop,
                            std::function<void(int, int)> progress)
@@ -206,7 +212,8 @@ double SailorSearch::merge(Info& p1, const Info& p2, const SailorStageAssign& cu
 const SailorSearch::Partial& SailorSearch::solve(int mbs, int pp, int dp, int stage, const std::vector<int>& counts) {
   // solve_dp: the best way to give `dp` replicas to stages [stage, stage + pp) from `counts`.
   const auto [first, last] = stages_[static_cast<size_t>(stage)];
-  const std::string key = memoKey(mbs, pp, first, dp, counts);
+  MemoKey key{mbs, pp, first, dp, {}};
+  for (size_t i = 0; i < counts.size(); ++i) key.counts[i] = counts[i];
   if (auto it = memo_.find(key); it != memo_.end()) return it->second;
   memo_[key] = Partial{};  // Sailor stores the empty config first
   const size_t n = in_.types.size();
@@ -236,7 +243,7 @@ const SailorSearch::Partial& SailorSearch::solve(int mbs, int pp, int dp, int st
       const Info info = singleStage(first, last, a, mbs, dp);
       if (info.tpp < bestTpp) {
         bestTpp = info.tpp;
-        best = Partial{true, info.tpp, {a}, info};
+        best = Partial{true, info.tpp, info, a, nullptr};
       }
       continue;
     }
@@ -249,16 +256,12 @@ const SailorSearch::Partial& SailorSearch::solve(int mbs, int pp, int dp, int st
     Info info = singleStage(first, last, a, mbs, dp);
     if (info.tpp == prev) continue;  // Sailor skips a combo that estimates the same as the last
     prev = info.tpp;
-    const Partial rest = solve(mbs, pp - 1, dp, stage + 1, left);
+    const Partial& rest = solve(mbs, pp - 1, dp, stage + 1, left);
     if (!rest.valid) continue;
-    const double tpp = merge(info, rest.info, a, rest.stages.front(), mbs, dp);
+    const double tpp = merge(info, rest.info, a, rest.first, mbs, dp);
     if (tpp > 0 && tpp < bestTpp) {
       bestTpp = tpp;
-      best.valid = true;
-      best.tpp = tpp;
-      best.info = info;
-      best.stages.assign(1, a);
-      best.stages.insert(best.stages.end(), rest.stages.begin(), rest.stages.end());
+      best = Partial{true, tpp, info, a, &rest};
     }
   }
   Partial& slot = memo_[key];
@@ -269,6 +272,7 @@ const SailorSearch::Partial& SailorSearch::solve(int mbs, int pp, int dp, int st
 std::vector<SailorConfig> SailorSearch::run() {
   // get_plans_num_gpus_dp (objective "throughput", no cost budget, one zone).
   std::vector<SailorConfig> all;
+  if (tooManyTypes()) return all;
   std::vector<int> counts;
   for (const SailorGpuData& t : in_.types) counts.push_back(t.count);
   for (int pp = 1; pp <= in_.layers && !stopped_; ++pp) {
@@ -292,7 +296,7 @@ std::vector<SailorConfig> SailorSearch::run() {
         if (!p.valid || p.tpp <= 0) continue;
         if (prevTpp > p.tpp) prevTpp = p.tpp;
         else break;  // H3: a smaller DP that is no faster ends this micro-batch size
-        all.push_back({mbs, dp, p.tpp, stages_, p.stages});
+        all.push_back({mbs, dp, p.tpp, stages_, stagesOf(p)});
       }
     }
   }

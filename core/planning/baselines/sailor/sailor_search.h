@@ -7,6 +7,7 @@
 // merge_stages_get_time, find_ar_time, get_ar_time_with_buckets.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <map>
 #include <string>
@@ -45,6 +46,8 @@ class SailorSearch {
   std::vector<SailorConfig> run();
   long long estimates() const { return estimates_; }
   bool stopped() const { return stopped_; }
+  // Sailor's search handles at most kMaxTypes GPU types (more returns no plan and says so).
+  bool tooManyTypes() const { return static_cast<int>(in_.types.size()) > kMaxTypes; }
 
   // Sailor's per-stage TP degrees for one depth and micro-batch size: tmps[type][stage], empty
   // for a type that cannot hold some stage at any candidate TP (find_tmp_degrees).
@@ -57,12 +60,25 @@ class SailorSearch {
   struct Info {  // Sailor's PipelineInfo
     double straggler = 0, comp = 0, inter = 0, ar = 0, update = 0, tpp = 0, first_comp = 0;
   };
-  struct Partial {  // Sailor's ParallelismConfig
+  // Sailor's ParallelismConfig: this stage's assignment and the memo entry of the rest (entries
+  // of an unordered_map stay put), so an entry holds one small vector whatever the depth.
+  struct Partial {
     bool valid = false;
     double tpp = 0;
-    std::vector<SailorStageAssign> stages;
     Info info;
+    SailorStageAssign first;
+    const Partial* rest = nullptr;
   };
+  static constexpr int kMaxTypes = 8;
+  struct MemoKey {  // Sailor's dp[mbs][pp][start][dp][resources]
+    int mbs = 0, pp = 0, start = 0, dp = 0;
+    std::array<int, kMaxTypes> counts{};
+    bool operator==(const MemoKey&) const = default;
+  };
+  struct MemoHash {
+    size_t operator()(const MemoKey& k) const;
+  };
+  static std::vector<SailorStageAssign> stagesOf(const Partial& p);
   const Partial& solve(int mbs, int pp, int dp, int stage, const std::vector<int>& counts);
   Info singleStage(int first, int last, const SailorStageAssign& a, int mbs, int dp);
   double merge(Info& p1, const Info& p2, const SailorStageAssign& cur, const SailorStageAssign& next, int mbs, int dp) const;
@@ -76,7 +92,7 @@ class SailorSearch {
   // State of the (depth, mbs) being solved.
   std::vector<std::pair<int, int>> stages_;
   std::vector<std::vector<int>> tmps_;
-  std::unordered_map<std::string, Partial> memo_;  // Sailor's dp[mbs][pp][start][dp][resources]
+  std::unordered_map<MemoKey, Partial, MemoHash> memo_;
   std::map<std::tuple<int, int, int, int, int>, double> ar_cache_;
   long long estimates_ = 0;
   bool stopped_ = false;
