@@ -26,6 +26,7 @@
 #include "sailor/sailor_profile_import.h"
 #include "sailor/sailor_run.h"
 #include "sailor/sailor_validation.h"
+#include "profile_option.h"
 #include "table.h"
 #include "runtime_options.h"
 #include "validate_published.h"
@@ -37,18 +38,6 @@ namespace {
 using Align = TextTable::Align;
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-std::string findLlmInfo(const std::string& profilesPath) {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::absolute(profilesPath).parent_path();
-  for (int up = 0; up < 5 && !dir.empty(); ++up) {
-    std::error_code ec;
-    if (fs::is_regular_file(dir / "llm_info.json", ec)) return (dir / "llm_info.json").string();
-    if (dir == dir.parent_path()) break;
-    dir = dir.parent_path();
-  }
-  return {};
-}
-
 // Sailor's measured network file for runs under `dir`: providers/multizone_bandwidths_het.json in
 // a parent folder (tests/data/sailor/providers) or in its sailor/ sibling (Sailor's own tree).
 std::string findSailorNetwork(const std::string& dir) {
@@ -64,12 +53,6 @@ std::string findSailorNetwork(const std::string& dir) {
     d = d.parent_path();
   }
   return {};
-}
-
-// Our own profile format says so ({"schema_version":..., "entries": [...]}); Sailor's does not.
-bool isOurProfileFormat(const std::string& path) {
-  const nlohmann::json j = JsonReader::parse(readSailorFile(path), path);
-  return j.is_object() && j.contains("schema_version") && j.contains("entries");
 }
 
 std::string pct(double e) {

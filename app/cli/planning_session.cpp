@@ -12,6 +12,7 @@
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
 #include "runtime_options.h"
+#include "profile_option.h"
 
 namespace arachne::cli {
 namespace {
@@ -27,7 +28,8 @@ extern "C" void onSigint(int) {
 
 std::vector<OptionSpec> trainingOptions() {
   std::vector<OptionSpec> o = {
-      {"--profiles", "FILE", "plan on this profile set (*.profiles.json, e.g. imported measurements) instead of the analytic one", false}};
+      {"--profiles", "FILE", "plan on this profile set instead of the analytic one: a *.profiles.json, or Sailor's measured profiles (profiles_tmp.json, profiles/<model>/<gpu>/profile.json)", false},
+      {"--llm-info", "FILE", "Sailor's per-layer sizes for Sailor-format --profiles; default: llm_info.json next to them or in a parent folder", false}};
   for (OptionSpec& x : pricingOptions()) o.push_back(std::move(x));
   return o;
 }
@@ -50,10 +52,11 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
     // The imported set replaces the analytic one: a configuration it lacks leaves the search
     // space. Entries made for another model would match by layer-type name and silently give
     // wrong numbers, so they are refused (as `evaluate` does).
-    p.profiles = loadProfileFile(*file);
-    if (p.profiles.model_id != p.model.id)
-      throw LoadError(*file, "model", "the profiles are for model '" + p.profiles.model_id +
-                                          "', the planning uses '" + p.model.id + "'");
+    LoadedProfiles loaded = loadProfileOption(*file, a.value("--llm-info").value_or(""), p.model, *p.catalog);
+    p.profiles = std::move(loaded.profiles);
+    p.profile_notes = std::move(loaded.notes);
+    if (!loaded.layer_times.empty())
+      p.sailor_files.layer_times = std::make_shared<SailorLayerTimesTable>(std::move(loaded.layer_times));
   } else {
     p.profiles = makeAnalyticProfiles(*p.catalog, p.composition.gpuTypes(), p.model, p.spec);
   }
@@ -110,6 +113,12 @@ PlannerBudget budgetFrom(const ParsedArgs& a, double defaultSeconds) {
     if (!a.has("--budget-s")) b.seconds = 0;  // evaluations alone bound the run
   }
   return b;
+}
+
+std::unique_ptr<Planner> makeConfiguredPlanner(const std::string& name, const PlanningProblem& p) {
+  std::unique_ptr<Planner> planner = makePlanner(name);
+  if (auto* user = dynamic_cast<SailorFileUser*>(planner.get())) user->setSailorFiles(p.sailor_files);
+  return planner;
 }
 
 std::string plannerList() {

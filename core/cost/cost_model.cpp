@@ -119,7 +119,7 @@ CostModel::~CostModel() = default;
 PlanReport CostModel::price(const Plan& plan, bool rebalance) const { return d->price(plan, rebalance); }
 
 PlanReport CostModel::priceAndUpdate(Plan& plan) const {
-  PlanReport r = d->price(plan, true);
+  PlanReport r = d->price(plan, !plan.fixed_micro_batches);
   if (r.templates.size() == plan.templates.size())
     for (size_t i = 0; i < plan.templates.size(); ++i)
       if (r.templates[i].micro_batches > 0) plan.templates[i].micro_batches = r.templates[i].micro_batches;

@@ -42,7 +42,8 @@ class CostModel {
   // replicas in proportion to their speed (whole micro-batches) and the report's
   // micro_batches may differ from the plan's; when false the plan's micro_batches are used.
   PlanReport price(const Plan& plan, bool rebalance = true) const;
-  // price() followed by writing the split back into plan.templates[i].micro_batches.
+  // price() followed by writing the split back into plan.templates[i].micro_batches. A plan
+  // with fixed_micro_batches is priced with its own micro-batches (rebalance = false).
   PlanReport priceAndUpdate(Plan& plan) const;
 
   // --- Low-level queries for the fill and the planners (all O(1) after construction). ---

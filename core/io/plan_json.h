@@ -53,6 +53,9 @@ struct PlanDocument {
 // As planFromJson / loadPlanFile, also reading and validating "training".
 PlanDocument planDocumentFromJson(const std::string& text, const std::string& fileLabel);
 PlanDocument loadPlanDocument(const std::string& path);
+// The text of a plan file, with the checks loadPlanDocument makes (exists, not a directory,
+// size limit); throws LoadError naming the file.
+std::string readPlanFileText(const std::string& path);
 // As planToJson / savePlanFile, also recording the training spec under "training" so the file
 // reproduces the numbers it holds.
 std::string planToJson(const Plan& plan, const PlanReport* report, const TrainingSpec& training);

@@ -195,6 +195,7 @@ PlanDocument planDocumentFromJson(const std::string& text, const std::string& fi
   Plan& plan = result.plan;
   if (auto p = root.optional("provenance")) plan.provenance = readProvenance(*p);
   if (auto t = root.optional("training")) result.training = readTraining(*t);
+  if (auto f = root.optional("micro_batches_fixed")) plan.fixed_micro_batches = f->asBool();
 
   const JsonCursor templates = root.required("templates");
   const size_t n = templates.arraySize(kMaxTemplates);

@@ -139,6 +139,8 @@ std::string writePlan(const Plan& plan, const PlanReport* report, const Training
                        {"tokens_per_s", report->throughput.tokens_per_s},
                        {"iterations_per_s", report->throughput.iterations_per_s}};
   }
+  // Written only when set, so plans priced with the batch split read as before.
+  if (plan.fixed_micro_batches) j["micro_batches_fixed"] = true;
   j["templates"] = ordered_json::array();
   for (size_t t = 0; t < plan.templates.size(); ++t) {
     const Template& tpl = plan.templates[t];

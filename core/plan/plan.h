@@ -63,6 +63,11 @@ struct Plan {
   Provenance provenance;
   std::vector<Template> templates;
   std::vector<UnusedGpus> unused_gpus;
+  // The templates' micro_batches are part of the plan and are priced as given, without the
+  // proportional batch split: Sailor's format gives every pipeline ceil(gbs / (mbs * dp))
+  // micro-batches, and a plan read from it (or made by a planner that decides M itself) keeps
+  // that. False: M is the cost model's to choose (the batch split of docs/cost-model.md).
+  bool fixed_micro_batches = false;
   int gpusUsed() const;
   bool operator==(const Plan&) const = default;
 };

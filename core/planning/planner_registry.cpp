@@ -4,6 +4,10 @@
 #include <stdexcept>
 #include <utility>
 
+
+#include "planning/baselines/amp/amp_planner.h"
+#include "planning/baselines/metis/metis_planner.h"
+#include "planning/baselines/sailor/sailor_planner.h"
 #include "planning/espresso_planner.h"
 #include "planning/exhaustive_planner.h"
 #include "planning/greedy_planner.h"
@@ -20,7 +24,11 @@ namespace arachne {
 namespace {
 
 const std::vector<std::string>& corePlannerNames() {
-  static const std::vector<std::string> names = {"greedy", "random", "exhaustive", "hexiscale", "espresso", "hetauto"};
+  static const std::vector<std::string> names = {
+      "greedy", "random", "exhaustive",
+      // The baselines of the paper (issue 12), in its order.
+      "metis", "sailor", "amp", "hexiscale", "espresso", "hetauto",
+  };
   return names;
 }
 
@@ -82,6 +90,9 @@ std::unique_ptr<Planner> makePlanner(const std::string& name) {
   if (name == "greedy") return std::make_unique<GreedyPlanner>();
   if (name == "random") return std::make_unique<RandomPlanner>();
   if (name == "exhaustive") return std::make_unique<ExhaustivePlanner>();
+  if (name == "metis") return std::make_unique<MetisPlanner>();
+  if (name == "sailor") return std::make_unique<SailorPlanner>();
+  if (name == "amp") return std::make_unique<AmpPlanner>();
   if (name == "hexiscale") return std::make_unique<HexiScalePlanner>();
   if (name == "espresso") return std::make_unique<EspressoPlanner>();
   if (name == "hetauto") return std::make_unique<HetAutoPlanner>();

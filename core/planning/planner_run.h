@@ -32,6 +32,8 @@ class PlannerRun {
   // estimator returns its own choice, so its best-so-far curve follows that choice. A plan our
   // cost model finds infeasible is never kept.
   bool offer(const Plan& plan, const PlanReport& report, const FreeGpus& freeAfter, bool replace = false);
+  // Offers a plan made without an episode (the baselines' planners), priced by `report`.
+  bool offer(const Plan& plan, const PlanReport& report);
   double bestThroughput() const { return best_thr_; }
   bool found() const { return found_; }
 
@@ -48,6 +50,10 @@ class PlannerRun {
   // construction space built on `cost`, the provenance from the cost model's problem.
   PlannerResult finish(const CostModel& cost, const std::string& planner, const std::string& version,
                        std::uint64_t seed, std::string message);
+  // The result of a planner that offered plans directly: `unused` are its reasons for the GPUs
+  // the best plan leaves out (or, without a plan, for every GPU).
+  PlannerResult finish(std::vector<UnusedGpus> unused, const std::string& planner,
+                       const std::string& version, std::uint64_t seed, std::string message);
 
  private:
   using Clock = std::chrono::steady_clock;

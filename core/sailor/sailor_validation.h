@@ -31,7 +31,7 @@ struct ValidationRow {
   bool suspect = false;     // measured values look wrong (see notes); left out of the means
   std::string problem;
   std::vector<std::string> notes;
-  // Where the predicted time goes (template 0): the slowest stage's per-micro-batch time
+  // Where the predicted time goes (the slowest template; a run mixing GPU types has several): the slowest stage's per-micro-batch time
   // t_max = compute + tp_comm + p2p, the pipeline fill/drain sum of t_s, and the largest
   // per-iteration gradient sync + optimizer step.
   double straggler_s = 0, fill_s = 0, sync_s = 0;

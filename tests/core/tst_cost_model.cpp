@@ -186,6 +186,13 @@ class TstCostModel : public QObject {
     PlanReport u = cm.priceAndUpdate(p);
     QCOMPARE(p.templates[0].micro_batches, 8);
     QVERIFY(u.feasible);
+    // ... unless the plan fixes its micro-batches (Sailor's format): then they are priced as given.
+    p.templates[0].micro_batches = 10;
+    p.fixed_micro_batches = true;
+    u = cm.priceAndUpdate(p);
+    QCOMPARE(p.templates[0].micro_batches, 10);
+    QCOMPARE(u.templates[0].micro_batches, 10);
+    QVERIFY(near(u.iteration_time_s, 10 * 0.04 + 0.004));
   }
 
   void outOfMemoryNamesTheComponent() {

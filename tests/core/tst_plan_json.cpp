@@ -151,6 +151,17 @@ class TstPlanJson : public QObject {
     QVERIFY(!j.at("templates").at(0).at("stages").at(0).contains("time_s"));
   }
 
+  void fixedMicroBatchesRoundTrip() {
+    Plan plan = samplePlan();
+    QVERIFY(!nlohmann::json::parse(planToJson(plan)).contains("micro_batches_fixed"));
+    plan.fixed_micro_batches = true;
+    const std::string text = planToJson(plan);
+    QCOMPARE(nlohmann::json::parse(text).at("micro_batches_fixed").get<bool>(), true);
+    QCOMPARE(planFromJson(text, "x"), plan);
+    QVERIFY(!planFromJson(minimalWith([](nlohmann::json&) {}), "x").fixed_micro_batches);
+    QVERIFY_THROWS_EXCEPTION(LoadError, planFromJson(minimalWith([](nlohmann::json& j) { j["micro_batches_fixed"] = 1; }), "x"));
+  }
+
   void roundTrip() {
     const Plan plan = samplePlan();
     QCOMPARE(planFromJson(planToJson(plan), "x"), plan);
