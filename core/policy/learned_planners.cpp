@@ -7,6 +7,7 @@
 #include <mutex>
 #include <system_error>
 
+#include "io/install_layout.h"
 #include "planning/planner_extensions.h"
 #include "policy/arachne_planner.h"
 #include "policy/policy_network.h"
@@ -36,7 +37,8 @@ struct UntrainedNetwork {
 }  // namespace
 
 namespace {
-// $env, else `file` next to the executable when present, else the source tree's resources/policy/file.
+// $env, else `file` next to the executable when present, else the installed copy
+// (<prefix>/share/arachne/policy/file), else the source tree's resources/policy/file.
 std::string weightsPath(const char* env, const char* file) {
   if (const char* value = std::getenv(env); value && *value) return value;
   std::error_code ec;
@@ -45,6 +47,7 @@ std::string weightsPath(const char* env, const char* file) {
     const std::filesystem::path installed = exe.parent_path() / file;
     if (std::filesystem::exists(installed, ec)) return installed.string();
   }
+  if (auto shipped = installedDataFile(std::string("policy/") + file)) return *shipped;
   return std::string(ARACHNE_RESOURCE_DIR) + "/policy/" + file;
 }
 }  // namespace

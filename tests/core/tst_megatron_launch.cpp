@@ -2,6 +2,7 @@
 // Megatron-LM commit it names, and plans Megatron-LM cannot run get reasons instead of a command.
 #include <QtTest>
 
+#include <QProcess>
 #include <set>
 
 #include "catalog/gpu_catalog.h"
@@ -60,6 +61,13 @@ const mr::OptionTable& table() {
 // plan; returns the first problem, or an empty string.
 QString checkScript(const std::string& script, const Plan& plan, const Model& model, const Composition& c) {
   const Template& tpl = plan.templates.front();
+  {  // bash parses it (quoting of layouts, patterns and messages)
+    QProcess sh;
+    sh.start("bash", {"-n"});
+    sh.write(script.data(), static_cast<qint64>(script.size()));
+    sh.closeWriteChannel();
+    if (!sh.waitForFinished(10000) || sh.exitCode() != 0) return "bash -n: " + QString::fromUtf8(sh.readAllStandardError());
+  }
   std::map<int, int> nodeOfRank;  // node rank -> cluster node id, from the header comments
   std::vector<std::vector<std::string>> commands;
   std::istringstream in(script);
