@@ -60,7 +60,7 @@ std::string megatronLaunchScript(const MegatronLaunch& launch, const LaunchScrip
   for (const MegatronNodeCommand& n : launch.nodes) s += nodeComment(n.node_rank, n.node_id, n.gpu_type, n.gpus, n.first_rank);
   for (const std::string& note : launch.notes) s += "# Note: " + note + ".\n";
   s += "set -euo pipefail\n"
-       ": \"${NODE_RANK:?set NODE_RANK to this node's rank (see the hostfile)}\"\n"
+       ": \"${NODE_RANK:?set NODE_RANK to the rank of this node (see the hostfile)}\"\n"
        ": \"${MASTER_ADDR:?set MASTER_ADDR to the host of node rank 0}\"\n"
        ": \"${MEGATRON_LM:?set MEGATRON_LM to a Megatron-LM checkout}\"\n"
        "MASTER_PORT=\"${MASTER_PORT:-29500}\"\n";
@@ -86,7 +86,7 @@ std::string torchrunLaunchScript(const RankMap& map, const LaunchScriptHeader& h
                   "# Nodes:\n";
   for (const RankMapNode& n : map.nodes) s += nodeComment(n.node_rank, n.node_id, n.gpu_type, n.gpus_used, n.first_rank);
   s += "set -euo pipefail\n"
-       ": \"${NODE_RANK:?set NODE_RANK to this node's rank (see the hostfile)}\"\n"
+       ": \"${NODE_RANK:?set NODE_RANK to the rank of this node (see the hostfile)}\"\n"
        ": \"${MASTER_ADDR:?set MASTER_ADDR to the host of node rank 0}\"\n"
        "[ \"$#\" -ge 1 ] || { echo \"launch.sh: name the training script to start\" >&2; exit 2; }\n"
        "MASTER_PORT=\"${MASTER_PORT:-29500}\"\n"
