@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "io/install_layout.h"
+
 #ifndef ARACHNE_RESOURCE_DIR
 #error "ARACHNE_RESOURCE_DIR must name the source tree's resources/ directory"
 #endif
@@ -12,7 +14,8 @@
 namespace arachne {
 
 namespace {
-// $env, else `file` next to the executable when present, else the source tree's resources/policy/file.
+// $env, else `file` next to the executable when present, else the installed copy
+// (<prefix>/share/arachne/policy/file), else the source tree's resources/policy/file.
 std::string weightsPath(const char* env, const char* file) {
   if (const char* value = std::getenv(env); value && *value) return value;
   std::error_code ec;
@@ -21,6 +24,7 @@ std::string weightsPath(const char* env, const char* file) {
     const std::filesystem::path installed = exe.parent_path() / file;
     if (std::filesystem::exists(installed, ec)) return installed.string();
   }
+  if (auto shipped = installedDataFile(std::string("policy/") + file)) return *shipped;
   return std::string(ARACHNE_RESOURCE_DIR) + "/policy/" + file;
 }
 }  // namespace
