@@ -32,6 +32,7 @@ std::string header(const Plan& plan, const ReportContext& ctx) {
   s << "Runtime:  " << (ds ? "deepspeed" : "megatron") << ", overlap grad-reduce "
     << (ds ? std::string("off (pipeline engine)") : onOff(t.overlap_grad_reduce)) << ", param-gather "
     << onOff(t.overlap_param_gather && !ds) << ", TP comm " << onOff(t.tp_comm_overlap)
+    << ", interleaving " << (ds ? std::string("off (pipeline engine)") : onOff(t.interleave))
     << (t.precision == Precision::Fp32 ? std::string(", tf32 ") + onOff(t.tf32) : std::string()) << "\n";
   s << "Network:  " << (c.network && !c.network->name.empty() ? c.network->name : std::string("catalog figures"))
     << (ctx.terms_off.empty() ? "" : "; cost terms off: " + ctx.terms_off) << "\n";

@@ -40,6 +40,7 @@ std::vector<OptionSpec> pricingOptions() {
       {"--overlap-param-gather", "on|off", "distributed optimizer: parameters gather during the next forward (default on)", false},
       {"--tp-comm-overlap", "on|off", "TP collectives run under their GEMMs (Transformer Engine; default off)", false},
       {"--grad-bucket", "N", "gradient bucket in parameters (default: the runtime's)", false},
+      {"--interleave", "on|off", "the fill may interleave a pipeline's stages (2 or 4 virtual stages, Megatron only; default on)", false},
       {"--tf32", "on|off", "fp32 matmuls on TF32 tensor cores where the GPU has them (default on)", false},
       {"--network", "NAME|FILE", "network profile: a built-in name, a *.network.json or Sailor's multizone_bandwidths*.json", false},
       {"--without", "TERM,...", "switch cost-model terms off (" + terms + ", or all)", false},
@@ -64,6 +65,7 @@ void applyTrainingOptions(const ParsedArgs& a, TrainingSpec& spec) {
   if (auto v = a.value("--overlap-grad-reduce")) spec.overlap_grad_reduce = parseOnOff("--overlap-grad-reduce", *v);
   if (auto v = a.value("--overlap-param-gather")) spec.overlap_param_gather = parseOnOff("--overlap-param-gather", *v);
   if (auto v = a.value("--tp-comm-overlap")) spec.tp_comm_overlap = parseOnOff("--tp-comm-overlap", *v);
+  if (auto v = a.value("--interleave")) spec.interleave = parseOnOff("--interleave", *v);
   if (auto v = a.value("--grad-bucket")) spec.grad_bucket_params = parseIntOption("--grad-bucket", *v, 1000, 2000000000);
   if (auto v = a.value("--tf32")) spec.tf32 = parseOnOff("--tf32", *v);
 }

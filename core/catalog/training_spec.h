@@ -38,6 +38,10 @@ struct TrainingSpec {
   // fp32 matmuls on TF32 tensor cores where the GPU has them (Ampere and later), as NVIDIA's
   // PyTorch containers enable by default; off: plain FP32 rate.
   bool tf32 = true;
+  // --interleave: the fill may give a pipeline virtual stages (Megatron's interleaved 1F1B,
+  // --num-layers-per-virtual-pipeline-stage), 2 or 4 chunks per stage, when that prices faster;
+  // off: plain 1F1B. DeepSpeed's pipeline engine has no interleaving, so it never applies there.
+  bool interleave = true;
 
   // Bytes per parameter held on a GPU (before any DP sharding) for weights, gradients and
   // optimizer state. bf16/fp16 follow Megatron (2 B weights, 4 B fp32 grads, 12 B fp32

@@ -38,6 +38,7 @@ struct PlanTraining {
   std::optional<bool> overlap_param_gather;
   std::optional<bool> tp_comm_overlap;
   std::optional<bool> tf32;
+  std::optional<bool> interleave;
   // `base` with every recorded field replaced.
   TrainingSpec applyTo(TrainingSpec base) const;
   bool empty() const;

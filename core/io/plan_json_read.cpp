@@ -153,6 +153,7 @@ PlanTraining readTraining(const JsonCursor& c) {
   if (auto f = c.optional("overlap_param_gather")) t.overlap_param_gather = f->asBool();
   if (auto f = c.optional("tp_comm_overlap")) t.tp_comm_overlap = f->asBool();
   if (auto f = c.optional("tf32")) t.tf32 = f->asBool();
+  if (auto f = c.optional("interleave")) t.interleave = f->asBool();
   return t;
 }
 
@@ -169,6 +170,7 @@ TrainingSpec PlanTraining::applyTo(TrainingSpec base) const {
   if (overlap_param_gather) base.overlap_param_gather = *overlap_param_gather;
   if (tp_comm_overlap) base.tp_comm_overlap = *tp_comm_overlap;
   if (tf32) base.tf32 = *tf32;
+  if (interleave) base.interleave = *interleave;
   return base;
 }
 

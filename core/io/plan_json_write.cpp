@@ -119,6 +119,7 @@ ordered_json trainingJson(const TrainingSpec& t) {
   j["overlap_param_gather"] = t.overlap_param_gather;
   j["tp_comm_overlap"] = t.tp_comm_overlap;
   j["tf32"] = t.tf32;
+  j["interleave"] = t.interleave;
   return j;
 }
 

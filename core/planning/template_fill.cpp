@@ -171,6 +171,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
     out.why = firstProblem.empty() ? "no micro-batch size fits" : firstProblem;
     return out;
   }
+  tryInterleaving(work, best, bestReport, out.priced);
   work.templates.back() = std::move(best);
   for (size_t i = 0; i < work.templates.size() && i < bestReport.templates.size(); ++i)
     work.templates[i].micro_batches = bestReport.templates[i].micro_batches;
@@ -251,6 +252,26 @@ PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBat
     if (!c.empty()) t.stages[static_cast<size_t>(s)].expert_tiling = c[pick[static_cast<size_t>(s)]];
   }
   return cur;
+}
+
+void TemplateFill::tryInterleaving(Plan& work, Template& best, PlanReport& bestReport, int& priced) const {
+  const TrainingSpec& spec = cost_.spec();
+  const int d = best.depth();
+  if (!spec.interleave || spec.runtime != TrainingSpec::Runtime::Megatron || d < 2) return;
+  int fewest = cost_.model().layerCount();
+  for (const Stage& st : best.stages) fewest = std::min(fewest, st.last_layer - st.first_layer + 1);
+  // Each virtual stage needs a layer of its own; 2 and 4 chunks are what recipes use.
+  for (int v : {2, 4}) {
+    if (fewest < v) break;
+    work.templates.back() = best;
+    work.templates.back().virtual_stages = v;
+    PlanReport report = cost_.price(work, true);
+    ++priced;
+    if (report.feasible && report.iteration_time_s < bestReport.iteration_time_s) {
+      best = work.templates.back();
+      bestReport = std::move(report);
+    }
+  }
 }
 
 PlanReport TemplateFill::layAndPrice(Plan& work, const std::vector<int>& lastLayers, const LayerSplitter& splitter,

@@ -57,6 +57,10 @@ class TemplateFill {
  private:
   // Expert tiling of the MoE stages of plan.templates.back(): the fastest fitting tiling per
   // stage, then re-selected against the whole iteration. Returns the report of the result.
+  // Megatron's interleaved schedule on the chosen template: v = 2, 4 when every stage has v
+  // layers, kept when it prices faster and fits (more p2p and activations in flight, a smaller
+  // bubble).
+  void tryInterleaving(Plan& work, Template& best, PlanReport& bestReport, int& priced) const;
   PlanReport tileExperts(Plan& work, PlanReport report, int microBatchBound, int& priced) const;
   // Gives the stages of plan.templates.back() the layers ending at `lastLayers` (the least-memory
   // expert tiling on stages with MoE layers), prices the whole plan and, when feasible, tiles the

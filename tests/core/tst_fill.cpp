@@ -74,6 +74,40 @@ class TstFill : public QObject {
     QVERIFY(alternatives > 0);
   }
 
+  void interleavingWhenItPricesFaster() {
+    // A 4-stage pipeline over 8 micro-batches: the 1F1B bubble is 3/8 of the schedule, so
+    // Megatron's interleaved schedule (a smaller bubble for more p2p) prices faster; the fill
+    // takes it only when allowed and only under Megatron.
+    const Composition comp = parseInlineCluster("h100:4x4", GpuCatalog::builtin());
+    const Model model = resolveModel("llama3-8b");
+    auto fill = [&](bool interleave, TrainingSpec::Runtime runtime) {
+      TrainingSpec spec = model.default_training;
+      spec.global_batch = 8;
+      spec.interleave = interleave;
+      spec.runtime = runtime;
+      const ProfileSet prof = makeAnalyticProfiles(GpuCatalog::builtin(), comp.gpuTypes(), model, spec);
+      const CostModel cost(GpuCatalog::builtin(), comp, model, spec, prof);
+      ConstructionEpisode e(cost);
+      e.step(uniform(4, 0, 4));
+      const Plan plan = e.plan();
+      const PlanReport r = cost.price(plan, false);
+      return std::make_pair(plan, r);
+    };
+    const auto [on, onReport] = fill(true, TrainingSpec::Runtime::Megatron);
+    const auto [off, offReport] = fill(false, TrainingSpec::Runtime::Megatron);
+    const auto [ds, dsReport] = fill(true, TrainingSpec::Runtime::DeepSpeed);
+    QVERIFY(onReport.feasible && offReport.feasible && dsReport.feasible);
+    const int v = on.templates.at(0).virtual_stages;
+    QVERIFY2(v == 2 || v == 4, qPrintable(QString::number(v)));
+    QCOMPARE(onReport.templates.at(0).virtual_stages, v);
+    QCOMPARE(off.templates.at(0).virtual_stages, 1);
+    QCOMPARE(ds.templates.at(0).virtual_stages, 1);
+    QVERIFY2(onReport.iteration_time_s < offReport.iteration_time_s,
+             qPrintable(QString("%1 vs %2").arg(onReport.iteration_time_s).arg(offReport.iteration_time_s)));
+    // Every stage holds at least one layer per virtual stage.
+    for (const Stage& st : on.templates.at(0).stages) QVERIFY(st.last_layer - st.first_layer + 1 >= v);
+  }
+
   void replicasTakeTheFreeNodes() {
     PlanningWorld w("h100:4x2,a6000:4x1", "llama3-8b");
     ConstructionEpisode e(*w.cost);
