@@ -114,6 +114,23 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
 
   const MegatronLayerSplit split = megatronLayerSplit(tpl, model);
   if (!split.problem.empty()) block("layer-split", split.problem);
+  // Interleaved 1F1B: Megatron-LM gives every pipeline rank v equal chunks of
+  // --num-layers-per-virtual-pipeline-stage blocks, assigned round robin (rank r holds chunks r,
+  // r + PP, ...); it needs equal stages and a micro-batch count that PP divides.
+  const int v = std::max(1, tpl.virtual_stages);
+  int layersPerChunk = 0;
+  if (v > 1 && split.problem.empty()) {
+    const int perStage = split.decoder_layers.empty() ? 0 : split.decoder_layers.front();
+    if (!split.flags.empty() || perStage % v != 0 || perStage == 0)
+      block("interleaving", "the template has " + str(v) + " virtual stages over stages of unequal or indivisible "
+                            "block counts; Megatron-LM's interleaved schedule needs every stage to hold the same "
+                            "number of blocks, a multiple of " + str(v));
+    else if (tpl.micro_batches % PP != 0)
+      block("interleaving", "the interleaved schedule needs the micro-batch count (" + str(tpl.micro_batches) +
+                            ") to be a multiple of the pipeline depth " + str(PP));
+    else
+      layersPerChunk = perStage / v;
+  }
 
   // Attention heads and query groups must split over TP (TransformerConfig.__post_init__).
   if (model.shape.heads % TP != 0)
@@ -160,6 +177,12 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
   // The cost model prices activations with sequence parallelism whenever TP > 1 (docs/cost-model.md).
   if (TP > 1) a.push_back("--sequence-parallel");
   a.insert(a.end(), split.flags.begin(), split.flags.end());
+  if (layersPerChunk > 0) {
+    a.insert(a.end(), {"--num-layers-per-virtual-pipeline-stage", str(layersPerChunk)});
+    out.notes.push_back("interleaved schedule: each pipeline rank runs " + str(v) + " chunks of " + str(layersPerChunk) +
+                        " blocks, assigned round robin as Megatron-LM does; the plan's stages were priced as their "
+                        "whole layer ranges, so which blocks a rank holds differs from the plan's layer columns");
+  }
   a.insert(a.end(), modelArgs.begin(), modelArgs.end());
   if (tiling) a.insert(a.end(), {"--expert-model-parallel-size", str(tiling->ep), "--expert-tensor-parallel-size", str(tiling->etp)});
   a.insert(a.end(), {"--micro-batch-size", str(tpl.micro_batch), "--global-batch-size", std::to_string(globalBatch)});

@@ -37,7 +37,7 @@ RankMap buildRankMap(const Plan& plan, const Composition& composition, const Mod
   std::vector<Group> groups;
   for (int t = 0; t < static_cast<int>(plan.templates.size()); ++t) {
     const Template& tpl = plan.templates[static_cast<size_t>(t)];
-    map.templates.push_back({tpl.replicas, tpl.micro_batch, tpl.micro_batches, tpl.depth()});
+    map.templates.push_back({tpl.replicas, tpl.micro_batch, tpl.micro_batches, tpl.depth(), std::max(1, tpl.virtual_stages)});
     for (const Stage& st : tpl.stages)
       if (static_cast<int>(st.node_ids.size()) != tpl.replicas)
         throw RankMapError("template " + std::to_string(t) + " has " + std::to_string(tpl.replicas) +
@@ -128,6 +128,7 @@ std::vector<Template> templatesFromRankMap(const RankMap& map) {
     out[t].replicas = h.replicas;
     out[t].micro_batch = h.micro_batch;
     out[t].micro_batches = h.micro_batches;
+    out[t].virtual_stages = h.virtual_stages;
     out[t].stages.resize(static_cast<size_t>(h.depth));
     for (Stage& s : out[t].stages) {
       s.tp = 0;

@@ -57,6 +57,7 @@ struct RankMapTemplate {
   int micro_batch = 1;
   int micro_batches = 1;
   int depth = 1;
+  int virtual_stages = 1;  // interleaved 1F1B chunks per stage (1: plain 1F1B)
   bool operator==(const RankMapTemplate&) const = default;
 };
 

@@ -46,7 +46,7 @@ std::string rankMapToJson(const RankMap& map) {
   ordered_json templates = ordered_json::array();
   for (const RankMapTemplate& t : map.templates)
     templates.push_back({{"replicas", t.replicas}, {"micro_batch", t.micro_batch},
-                         {"micro_batches", t.micro_batches}, {"depth", t.depth}});
+                         {"micro_batches", t.micro_batches}, {"depth", t.depth}, {"virtual_stages", t.virtual_stages}});
   head["templates"] = templates;
   ordered_json nodes = ordered_json::array();
   for (const RankMapNode& n : map.nodes)
@@ -79,7 +79,8 @@ RankMap rankMapFromJson(const std::string& text, const std::string& fileLabel) {
   for (size_t i = 0, n = templates.arraySize(100000); i < n; ++i) {
     const JsonCursor t = templates[i];
     map.templates.push_back({intField(t, "replicas", 1, kMaxIndex), intField(t, "micro_batch", 1, kMaxIndex),
-                             intField(t, "micro_batches", 1, kMaxIndex), intField(t, "depth", 1, kMaxIndex)});
+                             intField(t, "micro_batches", 1, kMaxIndex), intField(t, "depth", 1, kMaxIndex),
+                             t.optional("virtual_stages") ? intField(t, "virtual_stages", 1, kMaxIndex) : 1});
   }
   const JsonCursor nodes = root.required("nodes");
   int expectedFirst = 0;

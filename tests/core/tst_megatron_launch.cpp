@@ -364,7 +364,14 @@ class TestMegatronLaunch : public QObject {
     QFETCH(QString, cluster);
     QFETCH(QString, model);
     PlanningWorld w(cluster.toStdString(), model.toStdString());
+    // With the fill's interleaving (the default) and without it: interleaved plans over uneven
+    // stages are refused with a reason, plain ones often run.
+    for (const bool interleave : {true, false})
     for (const std::string planner : {"greedy", "random"}) {
+      if (w.spec.interleave != interleave) {
+        w.spec.interleave = interleave;
+        w.cost = std::make_unique<CostModel>(GpuCatalog::builtin(), w.composition, w.model, w.spec, w.profiles);
+      }
       auto p = makePlanner(planner);
       const PlannerResult r = p->plan(*w.cost, PlannerBudget{0, 300}, 1, {}, nullptr);
       QVERIFY(r.found);
