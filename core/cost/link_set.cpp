@@ -161,6 +161,18 @@ void LinkSet::build(const GpuCatalog& catalog, const Composition& composition,
     l.gbps = nics_[static_cast<size_t>(l.nic)].aggregateGbps(std::max(1, l.gpus), kLargeMessage);
     nodes_.push_back(l);
   }
+  std::map<std::pair<int, int>, int> kindOf;  // (nic, gpu) -> kind
+  std::vector<int> firstOfKind;
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    auto [it, fresh] = kindOf.emplace(std::make_pair(nodes_[i].nic, nodes_[i].gpu), static_cast<int>(firstOfKind.size()));
+    if (fresh) firstOfKind.push_back(static_cast<int>(i));
+    nodes_[i].kind = it->second;
+  }
+  kinds_ = static_cast<int>(firstOfKind.size());
+  ring_.assign(static_cast<size_t>(kinds_ * kinds_), 0);
+  for (int x = 0; x < kinds_; ++x)
+    for (int y = 0; y < kinds_; ++y)
+      ring_[static_cast<size_t>(x * kinds_ + y)] = interTime(firstOfKind[static_cast<size_t>(x)], firstOfKind[static_cast<size_t>(y)], 64e6, 1, 1);
 }
 
 double LinkSet::interGbps(int a, int b, double bytes, int flowsA, int flowsB) const {

@@ -39,6 +39,11 @@ class LinkSet {
   // and `flowsB` flows leave each node at once (each flow gets its share of the NICs).
   // `gbpsOut`, when given, receives the per-flow rate behind the time.
   double interTime(int a, int b, double bytes, int flowsA, int flowsB, double* gbpsOut = nullptr) const;
+  // interTime of a 64 MB message, one flow each way: what picks the pace-setting pair of a ring
+  // across GPU types. Precomputed per pair of node kinds.
+  double ringStepTime(int a, int b) const {
+    return ring_[static_cast<size_t>(nodes_[static_cast<size_t>(a)].kind * kinds_ + nodes_[static_cast<size_t>(b)].kind)];
+  }
   // The per-message latency between the two nodes (what a tiny message costs).
   double interLatency(int a, int b) const;
   // The per-flow rate behind interTime, GB/s.
@@ -68,7 +73,10 @@ class LinkSet {
     int gpu = -1;
     int gpus = 0;
     double gbps = 0;   // nodeGbps(), precomputed
+    int kind = 0;      // nodes of one kind (same NIC model and GPU type) have the same links
   };
+  int kinds_ = 0;
+  std::vector<double> ring_;             // kinds_ x kinds_: ringStepTime
   std::vector<NicModel> nics_;          // distinct NIC models (per type, size, override)
   std::vector<IntraModel> intra_;       // per GPU type
   std::vector<int> pair_;               // gpuCount x gpuCount -> index into pairs_, -1 none

@@ -25,10 +25,13 @@ struct StageNodes {
 // Scratch reused between calls (pricing allocates nothing but the report).
 struct TimingScratch {
   std::vector<int> count, touched, flows, flowTouched, slowestOfType;
+  // Every stage's node slots, replica by replica, stage after stage (one lookup per node id).
+  std::vector<int> slots;
+  std::vector<size_t> stageSlots;  // where each stage's slots start
   std::vector<StageNodes> stageNodes;
   std::vector<double> window, fwdWindow, gExposed, agExposed, opt;
 };
-thread_local TimingScratch tTiming;
+thread_local TimingScratch tTiming __attribute__((tls_model("initial-exec")));  // see plan_pricer.cpp
 
 // Share of a micro-batch's compute that the backward pass takes: 2 of 3 FLOP units; with full
 // recompute 3 of 4 (the recomputed forward runs in the backward pass).
@@ -58,13 +61,17 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
   // Where each stage's replicas sit (distinct nodes, the most replicas on one, the slowest
   // NIC), in one pass that also finds each GPU type's slowest node of the plan.
   sc.stageNodes.clear();
+  sc.slots.clear();
+  sc.stageSlots.clear();
   for (const Template& t : plan.templates) {
     totalReplicas += t.replicas;
     for (const Stage& st : t.stages) {
       StageNodes sn;
       sc.touched.clear();
+      sc.stageSlots.push_back(sc.slots.size());
       for (int id : st.node_ids) {
         const int slot = this->slot(id);
+        sc.slots.push_back(slot);
         if (sc.count[static_cast<size_t>(slot)]++ == 0) {
           sc.touched.push_back(slot);
           if (sn.slowSlot < 0 || links.nodeGbps(slot) < links.nodeGbps(sn.slowSlot)) sn.slowSlot = slot;
@@ -83,6 +90,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     }
   }
   size_t stageIndex = 0;
+  size_t firstStageOfTemplate = 0;
   // The ring across templates passes through nodes of every GPU type of the plan; the pair of
   // them (or one type with itself) slowest for a 64 MB message sets its pace.
   int ringA = -1, ringB = -1;
@@ -92,7 +100,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       for (int y = x; y < ng; ++y) {
         const int a = sc.slowestOfType[static_cast<size_t>(x)], b = sc.slowestOfType[static_cast<size_t>(y)];
         if (a < 0 || b < 0) continue;
-        const double t = links.interTime(a, b, 64e6, 1, 1);
+        const double t = links.ringStepTime(a, b);
         if (t > worst) {
           worst = t;
           ringA = a;
@@ -109,6 +117,10 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     const int v = std::max(1, t.virtual_stages);
     tr.stages.resize(static_cast<size_t>(d));
     tr.virtual_stages = v;
+    // Slots of stage s, replica rep: slotOf(s)[rep].
+    const size_t base = firstStageOfTemplate;
+    auto slotOf = [&sc, base](int s) { return sc.slots.data() + sc.stageSlots[base + static_cast<size_t>(s)]; };
+    firstStageOfTemplate += static_cast<size_t>(d);
 
     // TP groups of this template with a neighbour on another node, per node: in the 1F1B
     // steady state they all send at once, so their flows share the node's NICs.
@@ -116,11 +128,15 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     if (terms.nic_sharing && d > 1) {
       for (int s = 0; s < d; ++s) {
         const Stage& st = t.stages[static_cast<size_t>(s)];
+        const int* here = slotOf(s);
+        const int* next = s + 1 < d ? slotOf(s + 1) : nullptr;
+        const int* prev = s > 0 ? slotOf(s - 1) : nullptr;
+        const int* first = slotOf(0);
         for (int rep = 0; rep < R; ++rep) {
-          const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
-          const bool nextAway = s + 1 < d && this->slot(t.stages[static_cast<size_t>(s) + 1].node_ids[static_cast<size_t>(rep)]) != a;
-          const bool prevAway = s > 0 && this->slot(t.stages[static_cast<size_t>(s) - 1].node_ids[static_cast<size_t>(rep)]) != a;
-          const bool wrapAway = v > 1 && s == d - 1 && this->slot(t.stages[0].node_ids[static_cast<size_t>(rep)]) != a;
+          const int a = here[rep];
+          const bool nextAway = next && next[rep] != a;
+          const bool prevAway = prev && prev[rep] != a;
+          const bool wrapAway = v > 1 && s == d - 1 && first[rep] != a;
           if (!(nextAway || prevAway || wrapAway)) continue;
           if (sc.flows[static_cast<size_t>(a)] == 0) sc.flowTouched.push_back(a);
           sc.flows[static_cast<size_t>(a)] += st.tp;
@@ -224,7 +240,8 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       double boundary = 0;
       const int nextIndex = s + 1 < d ? s + 1 : (v > 1 ? 0 : -1);  // interleaving wraps around
       if (nextIndex >= 0) {
-        const Stage& nx = t.stages[static_cast<size_t>(nextIndex)];
+        const int* here = slotOf(s);
+        const int* there = slotOf(nextIndex);
         const double out = tab.output_bytes[static_cast<size_t>(st.last_layer)];
         // Megatron's TP ranks each send their 1/tp slice (scatter/gather); DeepSpeed's send the
         // whole tensor. Without NIC sharing a node carries the tensor as one flow (nicCopies
@@ -235,8 +252,8 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         std::uint64_t lastKey = ~0ull;
         int lastFa = -1, lastFb = -1;
         for (int rep = 0; rep < R; ++rep) {
-          const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
-          const int b = this->slot(nx.node_ids[static_cast<size_t>(rep)]);
+          const int a = here[rep];
+          const int b = there[rep];
           const std::uint64_t key = a == b ? ~1ull : links.pairKey(a, b);
           const int fa = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(a)] : 1;
           const int fb = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(b)] : 1;
