@@ -2,6 +2,8 @@
 #include "planning_session.h"
 
 #include <csignal>
+#include <fstream>
+#include <sstream>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
@@ -11,6 +13,7 @@
 #include "model/model_catalog.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
+#include "sailor/sailor_network.h"
 #include "runtime_options.h"
 #include "profile_option.h"
 
@@ -46,6 +49,17 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
   p.model = resolveModel(*a.value("--model"));
   p.composition = resolveCluster(*a.value("--cluster"), *p.catalog);
   applyNetworkOption(a, p.composition, *p.catalog);
+  // Sailor's own measured files also go to the baselines whose estimators read them as the
+  // real systems do (sailor, amp, metis: their fits with GPU counts, not our profile).
+  if (auto v = a.value("--network")) {
+    std::ifstream in(*v, std::ios::binary);
+    if (in) {
+      std::ostringstream text;
+      text << in.rdbuf();
+      if (looksLikeSailorNetwork(text.str()))
+        p.sailor_files.network = std::make_shared<SailorNetwork>(loadSailorNetwork(*v));
+    }
+  }
   p.spec = p.model.default_training;
   applyTrainingOptions(a, p.spec);
   if (auto file = a.value("--profiles")) {

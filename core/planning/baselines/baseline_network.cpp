@@ -7,6 +7,7 @@
 #include "catalog/gpu_type.h"
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
+#include "network/network_profile.h"
 #include "sailor/sailor_names.h"
 
 namespace arachne {
@@ -19,11 +20,21 @@ void describeTypes(const CostModel& cost, const Composition& c, std::vector<doub
   inter.assign(static_cast<size_t>(n), 0);
   size.assign(static_cast<size_t>(n), 0);
   intra.assign(static_cast<size_t>(n), 0);
-  for (int g = 0; g < n; ++g) intra[static_cast<size_t>(g)] = cost.gpuType(g).intra_node_gbps;
+  // A network profile on the cluster (measured or stated) replaces the catalog's figures, at a
+  // large message (the estimators' constant fits have no size dependence).
+  const NetworkProfile* net = cost.composition().network.get();
+  constexpr double kLargeMessage = 1 << 30;
+  for (int g = 0; g < n; ++g) {
+    intra[static_cast<size_t>(g)] = cost.gpuType(g).intra_node_gbps;
+    if (net)
+      if (const IntraModel* m = net->intraNode(cost.gpuType(g).id)) intra[static_cast<size_t>(g)] = m->gbps(2, kLargeMessage);
+  }
   for (const Node& node : c.nodes()) {
     const int g = cost.gpuIndex(node.gpu_type);
     if (g < 0) continue;
-    const double gbps = node.inter_node_gbps > 0 ? node.inter_node_gbps : cost.gpuType(g).inter_node_gbps;
+    double gbps = node.inter_node_gbps > 0 ? node.inter_node_gbps : cost.gpuType(g).inter_node_gbps;
+    if (node.inter_node_gbps <= 0 && net)
+      if (const NicModel* m = net->interNode(node.gpu_type)) gbps = m->aggregateGbps(std::max(1, node.gpus), kLargeMessage);
     double& slot = inter[static_cast<size_t>(g)];
     slot = slot == 0 ? gbps : std::min(slot, gbps);
     size[static_cast<size_t>(g)] = std::max(size[static_cast<size_t>(g)], node.gpus);
@@ -44,7 +55,9 @@ BaselineNetwork BaselineNetwork::fromCatalog(const CostModel& cost, const Compos
   describeTypes(cost, composition, n.inter_gbps_, n.node_size_, n.intra_gbps_);
   n.sailor_names_.assign(n.inter_gbps_.size(), "");
   for (int g = 0; g < cost.gpuTypeCount(); ++g) n.ids_.push_back(cost.gpuType(g).id);
-  n.origin_ = "catalog (inter-node share of the node's NIC, intra-node spec rate)";
+  n.origin_ = cost.composition().network
+                  ? "network profile '" + cost.composition().network->name + "' at 1 GiB messages, catalog where it is silent"
+                  : "catalog (inter-node share of the node's NIC, intra-node spec rate)";
   return n;
 }
 
