@@ -38,7 +38,9 @@ class TstPolicyPlugin : public QObject {
 
  private slots:
   void learnedPlannersAreListedBeforeAnyLoad() {
-    const std::vector<std::string> expected = {"greedy", "random", "exhaustive", "arachne", "arachne-untrained", "flat-rl"};
+    const std::vector<std::string> expected = {"greedy", "random", "exhaustive", "metis", "sailor", "amp",
+                                               "hexiscale", "espresso", "hetauto",
+                                               "arachne", "arachne-untrained", "flat-rl"};
     QCOMPARE(plannerNames(), expected);
     QVERIFY(isLearnedPlanner("arachne") && isLearnedPlanner("flat-rl") && !isLearnedPlanner("greedy"));
     // The build tree's module is there, and asking about it loads nothing.
@@ -120,7 +122,7 @@ class TstPolicyPlugin : public QObject {
     QVERIFY(moduleLoaded());
     // The module registered into this process's registry: no name twice, and the learned
     // planners are the policy's, not the fallback.
-    QCOMPARE(plannerNames().size(), size_t(6));
+    QCOMPARE(plannerNames().size(), size_t(12));
     auto planner = makePlanner("arachne-untrained");
     QVERIFY(planner);
     QVERIFY(!dynamic_cast<PolicyFallbackPlanner*>(planner.get()));

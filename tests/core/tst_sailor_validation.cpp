@@ -4,12 +4,15 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "catalog/gpu_catalog.h"
 #include "cost/link_model.h"
 #include "model/model_catalog.h"
+#include "network/network_json.h"
+#include "profile/analytic_profiler.h"
 #include "sailor/sailor_layer_info.h"
 #include "sailor/sailor_profile_import.h"
 #include "sailor/sailor_run.h"
@@ -168,6 +171,44 @@ class TstSailorValidation : public QObject {
       QVERIFY2(s.time_mape <= 0.15, qPrintable(what));
       QVERIFY2(s.memory_mape <= 0.15, qPrintable(what));
     }
+  }
+
+  void errorsOnSailorsMeasuredNetwork() {
+    // Issue 11: on the network Sailor measured (its providers files, zone us-central1-a) the
+    // analytic v2 profiles are within 25 % (78.9 % before), and the imported profiles stay at
+    // their 6.3 % (the issue's target of 6 % is not reached: docs/cost-model.md §10.1).
+    Fixture f;
+    const auto network = std::make_shared<NetworkProfile>(
+        loadNetworkFile(std::string(ARACHNE_TEST_DATA) + "/sailor/providers/multizone_bandwidths_het.json", f.catalog));
+    std::vector<ValidationRow> imported, analytic;
+    std::map<std::string, ProfileSet> generated;
+    for (const auto& file : findSailorRunFiles(kRuns)) {
+      const SailorRun run = loadSailorRun(file, f.catalog);
+      const bool isOpt = run.model_id == "opt-350m";
+      const Model& model = isOpt ? f.opt : f.neo;
+      imported.push_back(validateRun(run, model, f.catalog, isOpt ? f.optProfiles : f.neoProfiles, {}, network));
+      if (!generated.count(model.id)) {
+        AnalyticProfileOptions opt;
+        opt.activations.flash_attention = false;
+        opt.activations.sequence_parallel = false;
+        opt.tp_degrees = {4};
+        opt.micro_batches = {1, 2, 4, 8};
+        generated.emplace(model.id, makeAnalyticProfiles(f.catalog, {"gh200"}, model, run.spec, opt));
+      }
+      analytic.push_back(validateRun(run, model, f.catalog, generated.at(model.id), {}, network));
+    }
+    const ValidationSummary imp = summarize(imported).back(), ana = summarize(analytic).back();
+    QCOMPARE(ana.counted, 26);
+    QVERIFY2(imp.time_mape <= 0.065, qPrintable(QString("imported %1 %").arg(100 * imp.time_mape)));
+    QVERIFY2(ana.time_mape <= 0.25, qPrintable(QString("analytic %1 %").arg(100 * ana.time_mape)));
+    // Without the new terms the analytic model is worse on the same runs.
+    std::vector<ValidationRow> legacy;
+    for (const auto& file : findSailorRunFiles(kRuns)) {
+      const SailorRun run = loadSailorRun(file, f.catalog);
+      const Model& model = run.model_id == "opt-350m" ? f.opt : f.neo;
+      legacy.push_back(validateRun(run, model, f.catalog, generated.at(model.id), CostTerms::legacy(), network));
+    }
+    QVERIFY(summarize(legacy).back().time_mape > ana.time_mape);
   }
 };
 
