@@ -1,4 +1,4 @@
-// Cost-model speed: pricing a four-template plan on paper-3t-512 (target <= 10 us median),
+// Cost-model speed: pricing a four-template plan on paper-3t-512 (target <= 5 us median, issue 11),
 // plus the one-time costs (analytic profiles, CostModel construction) and the O(1) queries.
 #include <benchmark/benchmark.h>
 
@@ -46,6 +46,21 @@ void BM_PricePlanFourTemplates(benchmark::State& state) {
   state.counters["seq_per_s"] = r.throughput.sequences_per_s;
 }
 BENCHMARK(BM_PricePlanFourTemplates);
+
+// The same plan with every communication term off (CostTerms::legacy(), analytic v1 profiles:
+// the cost model before issue 11), in the same run, so the price of the terms is visible.
+void BM_PricePlanFourTemplatesLegacy(benchmark::State& state) {
+  Problem& p = problem();
+  AnalyticProfileOptions v1;
+  v1.version = 1;
+  static const ProfileSet profiles = makeAnalyticProfiles(p.catalog, p.composition.gpuTypes(), p.model, p.spec, v1);
+  static const CostModel legacy{p.catalog, p.composition, p.model, p.spec, profiles, CostTerms::legacy()};
+  for (auto _ : state) {
+    PlanReport r = legacy.price(p.plan);
+    benchmark::DoNotOptimize(r.iteration_time_s);
+  }
+}
+BENCHMARK(BM_PricePlanFourTemplatesLegacy);
 
 void BM_LayersTime(benchmark::State& state) {
   Problem& p = problem();

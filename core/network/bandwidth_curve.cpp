@@ -47,7 +47,27 @@ BandwidthCurve BandwidthCurve::table(std::vector<std::pair<double, double>> poin
     c.peak_ = std::max(c.peak_, gbps);
   }
   c.detectUniform();
+  c.resampleOnHalfOctaves();
   return c;
+}
+
+void BandwidthCurve::resampleOnHalfOctaves() {
+  // A table measured at sizes that are powers of two (or half-octaves) in uneven steps: its
+  // piecewise-linear curve is the same one on the half-octave grid (every measured point is a
+  // grid point), and there a lookup is an index, not a search.
+  if (uniform_ || log2_bytes_.size() < 2) return;
+  for (double x : log2_bytes_)
+    if (std::abs(2 * x - std::round(2 * x)) > 1e-9) return;
+  const double first = log2_bytes_.front(), last = log2_bytes_.back();
+  if (last - first > 64) return;
+  std::vector<double> xs, ys;
+  for (double x = first; x <= last + 1e-9; x += 0.5) {
+    xs.push_back(x);
+    ys.push_back(interpolate(log2_bytes_, gbps_, x));
+  }
+  log2_bytes_ = std::move(xs);
+  gbps_ = std::move(ys);
+  detectUniform();
 }
 
 BandwidthCurve BandwidthCurve::sailorPolynomial(std::vector<double> coeffs, double maxGbps) {

@@ -61,6 +61,7 @@ class BandwidthCurve {
   bool uniform_ = false;
   double first_ = 0, step_ = 1;
   void detectUniform();
+  void resampleOnHalfOctaves();
 };
 
 }  // namespace arachne
