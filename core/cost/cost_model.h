@@ -93,6 +93,13 @@ class CostModel {
   // The component that is largest in the footprint (for "which component is over" messages).
   static std::string largestComponent(const StageMemory& m);
 
+  // --- Links of one node (node_links.cpp), for pricing what moves between two plans. ---
+  // Inter-node bandwidth of the node per direction (its override, else its type's figure) and
+  // the intra-node bandwidth per GPU of its type, in GB/s; 0 when the composition has no such
+  // node.
+  double nodeInterGbps(int nodeId) const;
+  double nodeIntraGbps(int nodeId) const;
+
   const Model& model() const;
   const TrainingSpec& spec() const;
   const Composition& composition() const;
