@@ -6,7 +6,8 @@ namespace arachne::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
                                            gpusCommand(), modelsCommand(), presetsCommand(),
-                                           validateCommand(), trainCommand(), benchCommand()};
+                                           validateCommand(), trainCommand(), benchCommand(),
+                                           scenarioCommand()};
   return all;
 }
 
