@@ -36,6 +36,16 @@ std::string toString(ScenarioEventKind kind) {
   return "join";
 }
 
+bool ScenarioEvent::operator==(const ScenarioEvent& o) const {
+  if (at_s != o.at_s || kind != o.kind || node_ids != o.node_ids || note != o.note || nodes.size() != o.nodes.size())
+    return false;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const Node &a = nodes[i], &b = o.nodes[i];
+    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || a.inter_node_gbps != b.inter_node_gbps) return false;
+  }
+  return true;
+}
+
 double Scenario::horizon() const {
   if (horizon_s) return *horizon_s;
   if (events.empty()) return 3600.0;

@@ -28,7 +28,7 @@ struct ScenarioEvent {
   std::vector<Node> nodes;    // Join: the nodes that join, ids assigned (unique over the scenario)
   std::vector<int> node_ids;  // Leave, Fail: the nodes that go
   std::string note;           // free text, e.g. "spot reclaim"
-  bool operator==(const ScenarioEvent&) const = default;
+  bool operator==(const ScenarioEvent& o) const;
 };
 
 struct Scenario {

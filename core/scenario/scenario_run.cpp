@@ -69,9 +69,10 @@ void fillPlanned(ScenarioStep& st, const PlannerCall& call) {
   st.planner_message = call.result.stats.message;
 }
 
-void setRunning(ScenarioStep& st, const std::optional<Plan>& plan, double rate) {
+void setRunning(ScenarioStep& st, const std::optional<Plan>& plan, double rate, double iteration) {
   st.plan = plan;
   st.after_sequences_per_s = plan ? rate : 0.0;
+  st.after_iteration_s = plan ? iteration : 0.0;
   st.plan_shape = plan ? planShape(*plan) : "-";
   st.gpus_used = plan ? plan->gpusUsed() : 0;
 }
@@ -133,6 +134,14 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
   trace.horizon_s = horizon;
   ThroughputTimeline timeline;
   auto cancelled = [&] { return cancel && cancel->load(); };
+  // After `done` events: the run so far, its pieces up to the next event.
+  auto report = [&](size_t done) {
+    if (!onStep) return;
+    const double until = done < scenario.events.size() ? scenario.events[done].at_s : horizon;
+    trace.pieces = timeline.snapshot(std::max(until, trace.steps.back().resumes_s));
+    onStep(trace);
+    trace.pieces.clear();
+  };
 
   // The start: the job's first plan, without a stall (the figure begins with training).
   auto world = std::make_unique<World>(catalog, scenario.start, model, spec);
@@ -161,12 +170,12 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
     } else {
       st.reason = "the planner found no plan for the starting composition; the job waits for a change";
     }
-    setRunning(st, running, runningRate);
+    setRunning(st, running, runningRate, iterationS);
     timeline.set(0, running ? runningRate : 0.0, running ? PiecePhase::Training : PiecePhase::Stopped, 0);
     holder = running;
     holderWorld = std::move(world);
     trace.steps.push_back(st);
-    if (onStep) onStep(trace.steps.back());
+    report(0);
   }
 
   double controllerFree = 0;
@@ -303,10 +312,10 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
       holderFailed.insert(gone.begin(), gone.end());
     controllerFree = std::max(st.resumes_s, t + plannerCharge);
     st.sequences_lost_to_stall = st.stall_s * (running ? runningRate : 0.0);
-    setRunning(st, running, runningRate);
+    setRunning(st, running, runningRate, iterationS);
     trace.stall_s += st.stall_s;
     trace.steps.push_back(st);
-    if (onStep) onStep(trace.steps.back());
+    report(i + 1);
   }
   trace.cancelled = cancelled();
   trace.pieces = timeline.finish(horizon);

@@ -67,6 +67,7 @@ struct ScenarioStep {
   StepDecision decision = StepDecision::Start;
   std::string reason;                  // why kept, switched or stopped, with numbers
   double after_sequences_per_s = 0;    // what runs once the step is done
+  double after_iteration_s = 0;        // its iteration time (0 when nothing runs)
   ReconfigurationStall stall;
   double stall_s = 0;
   double resumes_s = 0;                // when training runs again (handled_s when nothing stopped)
@@ -110,7 +111,9 @@ struct ScenarioRunOptions {
   std::uint64_t seed = 0;
 };
 
-using ScenarioStepCallback = std::function<void(const ScenarioStep&)>;
+// Called after each step with the run so far: its steps, and its pieces up to the next event
+// (or the horizon after the last one), totals not yet filled in.
+using ScenarioStepCallback = std::function<void(const ScenarioTrace& soFar)>;
 
 // Plans with a fresh instance of `planner` (from the registry) at the start and at each event,
 // on analytic profiles of each composition, exactly as `arachne-cli plan` would on that

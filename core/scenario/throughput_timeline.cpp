@@ -35,6 +35,16 @@ double ThroughputTimeline::sequences(double a, double b) const {
   return total;
 }
 
+std::vector<ThroughputPiece> ThroughputTimeline::snapshot(double until) const {
+  std::vector<ThroughputPiece> out;
+  for (ThroughputPiece p : pieces_) {
+    if (p.start_s >= until) break;
+    p.end_s = std::min(p.end_s, until);
+    if (p.end_s > p.start_s) out.push_back(p);
+  }
+  return out;
+}
+
 std::vector<ThroughputPiece> ThroughputTimeline::finish(double horizon) {
   std::vector<ThroughputPiece> out;
   for (ThroughputPiece p : pieces_) {

@@ -16,6 +16,8 @@ class ThroughputTimeline {
   double rate() const;
   // Sequences trained in [a, b] (the open piece runs on to b).
   double sequences(double a, double b) const;
+  // The pieces as they stand, the open one ending at `until` (for showing a run in progress).
+  std::vector<ThroughputPiece> snapshot(double until) const;
   // Closes the open piece at `horizon` and drops or cuts whatever lies beyond it.
   std::vector<ThroughputPiece> finish(double horizon);
 

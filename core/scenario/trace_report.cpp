@@ -65,6 +65,7 @@ ordered_json stepJson(const ScenarioStep& s) {
   j["decision"] = toString(s.decision);
   j["reason"] = s.reason;
   j["after_sequences_per_s"] = s.after_sequences_per_s;
+  j["after_iteration_s"] = s.after_iteration_s;
   ordered_json st;
   st["planner_s"] = s.stall.planner_s;
   st["release_s"] = s.stall.release_s;
