@@ -139,9 +139,9 @@ int runScenarioCommand(const CommandSpec& cmd, const std::vector<std::string>& a
     for (const auto& n : names) {
       if (sigint.raised()) break;
       const size_t steps = scenario.events.size() + 1;
-      auto onStep = [&](const ScenarioStep& s) {
+      auto onStep = [&](const ScenarioTrace& soFar) {
         if (!tty) return;
-        std::fprintf(stderr, "\r\033[K%s: step %d of %zu", n.c_str(), s.index + 1, steps);
+        std::fprintf(stderr, "\r\033[K%s: step %zu of %zu", n.c_str(), soFar.steps.size(), steps);
         std::fflush(stderr);
       };
       traces.push_back(runScenario(scenario, model, spec, n, options, catalog, onStep, sigint.flag()));
