@@ -1,5 +1,6 @@
 // The arachne executable's options: --screenshot FILE, --cluster SPEC, --model ID|FILE,
-// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency.
+// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, --scenario SPEC,
+// --scenario-planners LIST.
 #pragma once
 
 #include <QString>
@@ -17,6 +18,8 @@ struct CommandLine {
   QString lang;
   QString tab;
   bool benchLatency = false;
+  QString scenario;          // --scenario FILE|PRESET: opens the scenario dock on it
+  QStringList scenarioPlanners;  // --scenario-planners a,b: the planners it plays
   QString error;       // set when the options are wrong
 
   static CommandLine parse(const QStringList& arguments);
