@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "scenario_timeline_view.h"
+
 namespace arachne::gui {
 
 namespace {
@@ -71,7 +73,8 @@ void ScenarioThroughputChart::rebuild() {
     }
     g->setData(keys, values, true);
   }
-  for (const ScenarioEvent& e : scenario_.events) {
+  for (size_t i = 0; i < scenario_.events.size(); ++i) {
+    const ScenarioEvent& e = scenario_.events[i];
     auto* line = new QCPItemStraightLine(this);
     line->point1->setCoords(e.at_s / unit_, 0);
     line->point2->setCoords(e.at_s / unit_, 1);
@@ -79,9 +82,10 @@ void ScenarioThroughputChart::rebuild() {
     auto* label = new QCPItemText(this);
     label->position->setTypeX(QCPItemPosition::ptPlotCoords);
     label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    label->position->setCoords(e.at_s / unit_, 0.02);
+    // Short labels at three heights, so that events close in time do not print over each other.
+    label->position->setCoords(e.at_s / unit_, 0.02 + 0.06 * static_cast<double>(i % 3));
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    label->setText(QString::fromStdString(scenario_.describe(e)));
+    label->setText(QStringLiteral(" ") + shortEventLabel(scenario_, e));
     label->setColor(QColor(0x555555));
     label->setClipToAxisRect(true);
   }

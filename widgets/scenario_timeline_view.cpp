@@ -39,7 +39,9 @@ double tickStep(double span, int wanted) {
   return std::pow(10, std::ceil(std::log10(raw)));
 }
 
-QString shortLabel(const Scenario& s, const ScenarioEvent& e) {
+}  // namespace
+
+QString shortEventLabel(const Scenario& s, const ScenarioEvent& e) {
   if (e.kind == ScenarioEventKind::Join) {
     QString t;
     for (const Node& n : e.nodes) t += (t.isEmpty() ? QStringLiteral("+") : QStringLiteral(" +")) +
@@ -50,8 +52,6 @@ QString shortLabel(const Scenario& s, const ScenarioEvent& e) {
   for (int id : e.node_ids) t += (t.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(s.nodeLabel(id));
   return (e.kind == ScenarioEventKind::Fail ? QStringLiteral("\u2715 ") : QStringLiteral("\u2212 ")) + t;
 }
-
-}  // namespace
 
 ScenarioTimelineView::ScenarioTimelineView(QWidget* parent) : QWidget(parent) {
   setFocusPolicy(Qt::StrongFocus);
@@ -167,7 +167,7 @@ void ScenarioTimelineView::paintEvent(QPaintEvent*) {
     }
     p.setPen(bad ? QColor(0xCC0000) : palette().text().color());
     const double labelY = (i % 2 == 0) ? axisY - 30 : axisY - 44;
-    p.drawText(QRectF(x - 80, labelY, 160, 14), Qt::AlignHCenter | Qt::AlignBottom, shortLabel(scenario_, e));
+    p.drawText(QRectF(x - 80, labelY, 160, 14), Qt::AlignHCenter | Qt::AlignBottom, shortEventLabel(scenario_, e));
   }
   if (hasFocus()) {
     p.setPen(QPen(palette().highlight().color(), 1, Qt::DotLine));

@@ -10,6 +10,9 @@
 
 namespace arachne::gui {
 
+// "+a6000:4", "− node 3", "✕ node 3": an event in a few characters (the axis and the chart).
+QString shortEventLabel(const Scenario& s, const ScenarioEvent& e);
+
 class ScenarioTimelineView : public QWidget {
   Q_OBJECT
  public:

@@ -98,6 +98,7 @@ bool playAndWait(ScenarioPanel& panel) {
   panel.play();
   if (!panel.isPlaying()) return false;
   loop.exec();
+  panel.selectStep(1);  // the first event's plan diff, so the picture shows one
   return ok;
 }
 
