@@ -214,8 +214,8 @@ void ScenarioTimelineView::keyPressEvent(QKeyEvent* event) {
   switch (event->key()) {
     case Qt::Key_Delete:
     case Qt::Key_Backspace: emit deleteRequested(selected_); return;
-    case Qt::Key_Left: emit moveRequested(selected_, std::max(1.0, at - step)); return;
-    case Qt::Key_Right: emit moveRequested(selected_, at + step); return;
+    case Qt::Key_Left: emit nudgeRequested(selected_, std::max(1.0, at - step)); return;
+    case Qt::Key_Right: emit nudgeRequested(selected_, at + step); return;
     default: QWidget::keyPressEvent(event);
   }
 }

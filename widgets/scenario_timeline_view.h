@@ -32,6 +32,8 @@ class ScenarioTimelineView : public QWidget {
  signals:
   void selectionChanged(int index);
   void moveRequested(int index, double seconds);
+  // The arrow keys: a small move that merges with the next nudge of the same event.
+  void nudgeRequested(int index, double seconds);
   void deleteRequested(int index);
   void addRequested(arachne::ScenarioEventKind kind, double seconds);
   void moveDialogRequested(int index);

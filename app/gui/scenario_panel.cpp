@@ -182,6 +182,7 @@ void ScenarioPanel::createLayout() {
 
   timeline_ = new ScenarioTimelineView(this);
   connect(timeline_, &ScenarioTimelineView::moveRequested, this, [this](int i, double t) { moveEvent(i, t); });
+  connect(timeline_, &ScenarioTimelineView::nudgeRequested, this, [this](int i, double t) { moveEvent(i, t, true); });
   connect(timeline_, &ScenarioTimelineView::deleteRequested, this, [this](int i) { deleteEvent(i); });
   connect(timeline_, &ScenarioTimelineView::addRequested, this, &ScenarioPanel::addEventDialog);
   connect(timeline_, &ScenarioTimelineView::moveDialogRequested, this, &ScenarioPanel::moveEventDialog);

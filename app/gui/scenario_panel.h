@@ -54,9 +54,12 @@ class ScenarioPanel : public QWidget {
 
   // Edits, each one undo command (false when nothing was done).
   bool addEvent(const ScenarioEvent& event, const std::map<int, std::string>& names = {});
-  bool moveEvent(int index, double seconds);
+  // `nudge`: a keyboard nudge, merged into the previous nudge of the same event.
+  bool moveEvent(int index, double seconds, bool nudge = false);
   bool deleteEvent(int index);
   bool startFromComposerCluster();
+  void setModel(const QString& id);
+  void setHorizon(double seconds);
 
   // Planners offered and chosen; Play and Stop.
   void setPlannerNames(const std::vector<std::string>& names);
@@ -104,8 +107,6 @@ class ScenarioPanel : public QWidget {
   void saveDialog(bool askForName);
   void addEventDialog(ScenarioEventKind kind, double seconds);
   void moveEventDialog(int index);
-  void setModel(const QString& id);
-  void setHorizon(double seconds);
   // scenario_panel_play.cpp (with isPlaying, play, stop and selectStep)
   void onProgress(quint64 job, const std::vector<ScenarioTrace>& traces);
   void onFinished(quint64 job, const std::vector<ScenarioTrace>& traces, bool cancelled);

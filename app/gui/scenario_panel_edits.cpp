@@ -99,11 +99,11 @@ bool ScenarioPanel::addEvent(const ScenarioEvent& event, const std::map<int, std
   return true;
 }
 
-bool ScenarioPanel::moveEvent(int index, double seconds) {
+bool ScenarioPanel::moveEvent(int index, double seconds, bool nudge) {
   if (index < 0 || index >= doc_->eventCount() || !(seconds > 0)) return false;
   const ScenarioEvent moved = doc_->scenario().events[static_cast<size_t>(index)];
   if (moved.at_s == seconds) return false;
-  undo_->push(new MoveScenarioEventCommand(doc_, index, seconds));
+  undo_->push(new MoveScenarioEventCommand(doc_, index, seconds, nudge));
   // Keep the moved event selected at its new place in the order.
   for (int i = 0; i < doc_->eventCount(); ++i) {
     ScenarioEvent e = doc_->scenario().events[static_cast<size_t>(i)];

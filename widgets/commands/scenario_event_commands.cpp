@@ -54,9 +54,9 @@ void DeleteScenarioEventCommand::redo() { event_ = doc_->takeEvent(index_); }
 
 void DeleteScenarioEventCommand::undo() { index_ = doc_->insertEvent(event_, index_); }
 
-MoveScenarioEventCommand::MoveScenarioEventCommand(ScenarioDocument* doc, int index, double toSeconds,
+MoveScenarioEventCommand::MoveScenarioEventCommand(ScenarioDocument* doc, int index, double toSeconds, bool nudge,
                                                    QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), fromIndex_(index), toSeconds_(toSeconds) {
+    : QUndoCommand(parent), doc_(doc), fromIndex_(index), toSeconds_(toSeconds), nudge_(nudge) {
   fromSeconds_ = index >= 0 && index < doc->eventCount() ? doc->scenario().events[static_cast<size_t>(index)].at_s : 0.0;
   setText(tr("Move event to %1 s").arg(toSeconds));
 }
@@ -67,7 +67,7 @@ void MoveScenarioEventCommand::undo() { doc_->moveEvent(toIndex_, fromSeconds_, 
 
 bool MoveScenarioEventCommand::mergeWith(const QUndoCommand* other) {
   const auto* o = static_cast<const MoveScenarioEventCommand*>(other);
-  if (o->doc_ != doc_ || o->fromIndex_ != toIndex_) return false;
+  if (!nudge_ || !o->nudge_ || o->doc_ != doc_ || o->fromIndex_ != toIndex_) return false;
   // The merged command moves from this one's start to the other's end.
   toSeconds_ = o->toSeconds_;
   toIndex_ = o->toIndex_;

@@ -40,10 +40,12 @@ class DeleteScenarioEventCommand : public QUndoCommand {
   ScenarioEvent event_;
 };
 
-// Consecutive moves of the same event merge into one undo step (nudging it with the keyboard).
+// Consecutive nudges of the same event with the keyboard merge into one undo step; every drag
+// or dialog move is an undo step of its own.
 class MoveScenarioEventCommand : public QUndoCommand {
  public:
-  MoveScenarioEventCommand(ScenarioDocument* doc, int index, double toSeconds, QUndoCommand* parent = nullptr);
+  MoveScenarioEventCommand(ScenarioDocument* doc, int index, double toSeconds, bool nudge = false,
+                           QUndoCommand* parent = nullptr);
   void redo() override;
   void undo() override;
   int id() const override { return 0x5ce2; }
@@ -55,6 +57,7 @@ class MoveScenarioEventCommand : public QUndoCommand {
   int toIndex_ = -1;
   double fromSeconds_;
   double toSeconds_;
+  bool nudge_;
 };
 
 class EditScenarioCommand : public QUndoCommand {
