@@ -5,9 +5,9 @@ namespace arachne::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
-                                           gpusCommand(), modelsCommand(), presetsCommand(),
+                                           gpusCommand(), modelsCommand(), presetsCommand(), networksCommand(),
                                            validateCommand(), trainCommand(), benchCommand(),
-                                           scenarioCommand()};
+                                           exportCommand(), scenarioCommand()};
   return all;
 }
 

@@ -32,6 +32,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   const QCommandLineOption scenarioPlanners(QStringLiteral("scenario-planners"),
       QStringLiteral("Comma-separated planners the scenario plays."), QStringLiteral("LIST"));
   p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench, scenario, scenarioPlanners});
+  p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
   if (!p.parse(arguments)) {
     c.error = p.errorText();
@@ -54,8 +55,9 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   c.benchLatency = p.isSet(bench);
   c.scenario = p.value(scenario);
   if (p.isSet(scenarioPlanners)) c.scenarioPlanners = p.value(scenarioPlanners).split(QLatin1Char(','), Qt::SkipEmptyParts);
-  if (!p.positionalArguments().isEmpty())
-    c.error = QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().first());
+  const QStringList files = p.positionalArguments();
+  if (files.size() > 1) c.error = QStringLiteral("unexpected argument '%1': one file at a time").arg(files.at(1));
+  else if (!files.isEmpty()) c.file = files.first();
   return c;
 }
 

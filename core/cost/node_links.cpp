@@ -1,14 +1,10 @@
-// CostModel's per-node link queries: what a reconfiguration's state transfer is priced over.
+// CostModel::nodeIntraGbps: the link inside a node a reconfiguration's state transfer uses
+// (nodeInterGbps, the node's whole network rate, is in cost_model.cpp).
 #include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
 #include "cost/cost_model_impl.h"
 
 namespace arachne {
-
-double CostModel::nodeInterGbps(int nodeId) const {
-  const int slot = d->slot(nodeId);
-  return slot < 0 ? 0.0 : d->nodes[static_cast<size_t>(slot)].inter_gbps;
-}
 
 double CostModel::nodeIntraGbps(int nodeId) const {
   const int slot = d->slot(nodeId);

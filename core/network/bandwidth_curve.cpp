@@ -46,6 +46,7 @@ BandwidthCurve BandwidthCurve::table(std::vector<std::pair<double, double>> poin
     c.gbps_.push_back(gbps);
     c.peak_ = std::max(c.peak_, gbps);
   }
+  c.detectUniform();
   return c;
 }
 
@@ -66,6 +67,7 @@ BandwidthCurve BandwidthCurve::sailorPolynomial(std::vector<double> coeffs, doub
     c.gbps_.push_back(y);
     c.peak_ = std::max(c.peak_, y);
   }
+  c.detectUniform();
   return c;
 }
 
@@ -77,10 +79,32 @@ BandwidthCurve BandwidthCurve::scaled(double specGbps,
   return table(std::move(pts));
 }
 
+void BandwidthCurve::detectUniform() {
+  uniform_ = false;
+  if (log2_bytes_.size() < 2) return;
+  first_ = log2_bytes_.front();
+  step_ = log2_bytes_[1] - log2_bytes_[0];
+  if (!(step_ > 0)) return;
+  for (size_t i = 1; i < log2_bytes_.size(); ++i)
+    if (std::abs(log2_bytes_[i] - (first_ + step_ * double(i))) > 1e-12) return;
+  uniform_ = true;
+}
+
 double BandwidthCurve::gbps(double bytes) const {
+  if (gbps_.size() <= 1) return gbps_.empty() ? 0 : gbps_.front();
+  return gbpsAtLog2(std::log2(std::max(bytes, 1.0)));
+}
+
+double BandwidthCurve::gbpsAtLog2(double x) const {
   if (gbps_.empty()) return 0;
   if (gbps_.size() == 1) return gbps_.front();
-  return interpolate(log2_bytes_, gbps_, std::log2(std::max(bytes, 1.0)));
+  if (!uniform_) return interpolate(log2_bytes_, gbps_, x);
+  const double pos = (x - first_) / step_;
+  if (pos <= 0) return gbps_.front();
+  const size_t i = static_cast<size_t>(pos);
+  if (i + 1 >= gbps_.size()) return gbps_.back();
+  const double f = pos - double(i);
+  return gbps_[i] + f * (gbps_[i + 1] - gbps_[i]);
 }
 
 BandwidthCurve BandwidthCurve::times(double factor) const {

@@ -27,6 +27,8 @@ class BandwidthCurve {
   bool empty() const { return log2_bytes_.empty(); }
   // Achieved GB/s for one message of `bytes`.
   double gbps(double bytes) const;
+  // The same at x = log2(bytes) (callers evaluating several curves at one size take the log once).
+  double gbpsAtLog2(double x) const;
   // The curve's largest rate.
   double peakGbps() const { return peak_; }
   // The same shape at `factor` times the rate (e.g. a NIC shared by several flows).
@@ -55,6 +57,10 @@ class BandwidthCurve {
   // the source form.
   std::vector<double> log2_bytes_, gbps_;
   double peak_ = 0;
+  // Points on a uniform log2 grid (every form but a table of arbitrary sizes): found by index.
+  bool uniform_ = false;
+  double first_ = 0, step_ = 1;
+  void detectUniform();
 };
 
 }  // namespace arachne

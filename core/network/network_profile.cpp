@@ -7,23 +7,29 @@
 namespace arachne {
 
 double NicModel::aggregateGbps(int concurrent, double bytes) const {
+  return aggregateGbpsAtLog2(concurrent, std::log2(std::max(bytes, 1.0)));
+}
+
+double NicModel::aggregateGbpsAtLog2(int concurrent, double x) const {
   if (flows.empty()) return 0;
   const int n = std::max(1, concurrent);
-  if (n <= flows.front().first) return flows.front().second.gbps(bytes) * n / flows.front().first;
+  if (n <= flows.front().first) return flows.front().second.gbpsAtLog2(x) * n / flows.front().first;
   for (size_t i = 1; i < flows.size(); ++i) {
-    if (n <= flows[i].first) {
-      const double lo = flows[i - 1].second.gbps(bytes), hi = flows[i].second.gbps(bytes);
+    if (n == flows[i].first) return flows[i].second.gbpsAtLog2(x);
+    if (n < flows[i].first) {
+      const double lo = flows[i - 1].second.gbpsAtLog2(x), hi = flows[i].second.gbpsAtLog2(x);
       const double f = double(n - flows[i - 1].first) / (flows[i].first - flows[i - 1].first);
       return lo + f * (hi - lo);
     }
   }
-  return flows.back().second.gbps(bytes);
+  return flows.back().second.gbpsAtLog2(x);
 }
 
 double NicModel::perFlowGbps(int concurrent, double bytes) const {
   const int n = std::max(1, concurrent);
   return aggregateGbps(n, bytes) / n;
 }
+
 
 double IntraModel::gbps(int groupSize, double bytes) const {
   if (groups.empty()) return 0;

@@ -3,6 +3,8 @@
 // the links inside a node (per group size), each a bandwidth curve over the message size.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <utility>
@@ -28,6 +30,9 @@ struct NicModel {
   double perFlowGbps(int concurrent, double bytes) const;
   // Aggregate GB/s of the node with `concurrent` flows.
   double aggregateGbps(int concurrent, double bytes) const;
+  // Both at x = log2(bytes).
+  double aggregateGbpsAtLog2(int concurrent, double x) const;
+  double perFlowGbpsAtLog2(int concurrent, double x) const { return aggregateGbpsAtLog2(concurrent, x) / std::max(1, concurrent); }
   bool operator==(const NicModel&) const = default;
 };
 

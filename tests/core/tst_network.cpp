@@ -5,6 +5,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "io/load_error.h"
+#include "cluster/cluster_spec.h"
 #include "network/network_json.h"
 #include "sailor/sailor_network.h"
 
@@ -145,6 +146,44 @@ class TstNetwork : public QObject {
     NetworkProfile viaFile = loadNetworkFile(kProviders + "/multizone_bandwidths_het.json", GpuCatalog::builtin());
     QCOMPARE(viaFile, p);
     QVERIFY_THROWS_EXCEPTION(LoadError, sailorNetworkProfile(net, "mars-1", GpuCatalog::builtin()));
+  }
+
+  void clusterFilesCarryANetworkAndRoundTrip() {
+    const std::string text = R"({"schema_version": 1, "name": "lab",
+      "network": {"name": "lab-net", "inter_node": [{"gpu_type": "h100", "flows": [{"gpus": 1, "gbps": 12.5}, {"gpus": 8, "gbps": 100}]}]},
+      "nodes": [{"gpu_type": "h100", "gpus": 8, "count": 2, "inter_node_nics": 8}]})";
+    Composition c = parseClusterJson(text, "lab.cluster.json", GpuCatalog::builtin());
+    QVERIFY(c.network);
+    QCOMPARE(c.network->name, std::string("lab-net"));
+    QCOMPARE(c.nodes()[0].inter_node_nics, 8);
+    QVERIFY(c.toInlineSpec().find("@lab-net") != std::string::npos);
+    Composition back = parseClusterJson(clusterToJson(c), "again", GpuCatalog::builtin());
+    QVERIFY(back == c);
+    // A network named in the file that is neither a profile nor a file is an error on "network".
+    std::string e;
+    try {
+      parseClusterJson(R"({"schema_version": 1, "network": "no-such-net", "nodes": [{"gpu_type": "h100", "gpus": 8}]})",
+                       "x.cluster.json", GpuCatalog::builtin());
+    } catch (const LoadError& err) {
+      e = err.what();
+    }
+    QVERIFY2(e.find("x.cluster.json") != std::string::npos && e.find("'network'") != std::string::npos &&
+                 e.find("no-such-net") != std::string::npos, e.c_str());
+  }
+
+  void specAtNetworkAttachesAFileOrABuiltInProfile() {
+    Composition c = resolveCluster("a100-40:4x2@" + kProviders + "/multizone_bandwidths_het.json", GpuCatalog::builtin());
+    QVERIFY(c.network);
+    QVERIFY(c.network->interNode("a100-40"));
+    QCOMPARE(c.totalGpus(), 8);
+    for (const std::string& n : networkProfileNames()) {
+      Composition p = resolveCluster("paper-2t-64@" + n, GpuCatalog::builtin());
+      QVERIFY(p.network);
+      QCOMPARE(p.network->name, n);
+    }
+    QVERIFY(!networkProfileNames().empty());
+    QVERIFY_THROWS_EXCEPTION(LoadError, resolveCluster("a100-40:4x2@", GpuCatalog::builtin()));
+    QVERIFY_THROWS_EXCEPTION(LoadError, resolveCluster("a100-40:4x2@nowhere-net", GpuCatalog::builtin()));
   }
 };
 
