@@ -104,9 +104,6 @@ class CostModel {
   // Where the link figures come from: "catalog" or the network profile's name.
   const std::string& networkOrigin() const;
   const CostTerms& terms() const;
-  // The intra-node bandwidth per GPU of the node's type, GB/s (node_links.cpp; a
-  // reconfiguration's state transfer inside a node); 0 for an unknown node.
-  double nodeIntraGbps(int nodeId) const;
   const Model& model() const;
   const TrainingSpec& spec() const;
   const Composition& composition() const;

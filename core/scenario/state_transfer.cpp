@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "catalog/training_spec.h"
+#include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
 #include "cost/link_model.h"
 
@@ -114,6 +115,13 @@ std::string gb(double bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f GB", bytes / 1e9);
   return buf;
+}
+
+// The intra-node bandwidth per GPU of the node's type (GB/s), 0 when the composition lacks it.
+double nodeIntraGbps(const CostModel& cost, int nodeId) {
+  const Node* n = cost.composition().findNode(nodeId);
+  const int g = n ? cost.gpuIndex(n->gpu_type) : -1;
+  return g < 0 ? 0.0 : cost.gpuType(g).intra_node_gbps;
 }
 
 std::string gbps(double v) {
@@ -238,7 +246,7 @@ StateTransfer priceStateTransfer(const Plan& from, const CostModel& fromCost, co
 
   // Link speeds of a node: the new composition's, else (a node that leaves) the old one's.
   auto inter = [&](int node) { const double g = toCost.nodeInterGbps(node); return g > 0 ? g : fromCost.nodeInterGbps(node); };
-  auto intra = [&](int node) { const double g = toCost.nodeIntraGbps(node); return g > 0 ? g : fromCost.nodeIntraGbps(node); };
+  auto intra = [&](int node) { const double g = nodeIntraGbps(toCost, node); return g > 0 ? g : nodeIntraGbps(fromCost, node); };
   out.bottleneck = "nothing moves";
   auto consider = [&](double t, const std::string& why) {
     if (t > out.time_s) {
