@@ -32,6 +32,7 @@ Command compareCommand();  // cmd_compare.cpp
 Command validateCommand();  // cmd_validate.cpp
 Command trainCommand();     // cmd_train.cpp
 Command benchCommand();     // cmd_bench.cpp
+Command scenarioCommand();  // cmd_scenario.cpp
 Command networksCommand();  // cmd_networks.cpp
 Command exportCommand();    // cmd_export.cpp
 

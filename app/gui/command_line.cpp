@@ -26,7 +26,12 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("NAME"));
   const QCommandLineOption bench(QStringLiteral("bench-latency"),
       QStringLiteral("Plan once and print the UI event-loop latency during the run and the time to first paint."));
-  p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench});
+  const QCommandLineOption scenario(QStringLiteral("scenario"),
+      QStringLiteral("Open the scenario dock on a *.scenario.json file or a preset (with --screenshot: play it first)."),
+      QStringLiteral("SPEC"));
+  const QCommandLineOption scenarioPlanners(QStringLiteral("scenario-planners"),
+      QStringLiteral("Comma-separated planners the scenario plays."), QStringLiteral("LIST"));
+  p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench, scenario, scenarioPlanners});
   p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
   if (!p.parse(arguments)) {
@@ -48,6 +53,8 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   c.lang = p.value(lang);
   c.tab = p.value(tab);
   c.benchLatency = p.isSet(bench);
+  c.scenario = p.value(scenario);
+  if (p.isSet(scenarioPlanners)) c.scenarioPlanners = p.value(scenarioPlanners).split(QLatin1Char(','), Qt::SkipEmptyParts);
   const QStringList files = p.positionalArguments();
   if (files.size() > 1) c.error = QStringLiteral("unexpected argument '%1': one file at a time").arg(files.at(1));
   else if (!files.isEmpty()) c.file = files.first();

@@ -1,5 +1,6 @@
 // The arachne executable's options: --screenshot FILE, --cluster SPEC, --model ID|FILE,
-// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, and one FILE to open.
+// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, --scenario SPEC,
+// --scenario-planners LIST, and one FILE to open.
 #pragma once
 
 #include <QString>
@@ -18,6 +19,8 @@ struct CommandLine {
   QString tab;
   bool benchLatency = false;
   QString file;        // a *.cluster.json, *.plan.json or *.scenario.json to open (the desktop file's %f)
+  QString scenario;          // --scenario FILE|PRESET: opens the scenario dock on it
+  QStringList scenarioPlanners;  // --scenario-planners a,b: the planners it plays
   QString error;       // set when the options are wrong
 
   static CommandLine parse(const QStringList& arguments);

@@ -2,6 +2,7 @@
 #include "gui_session.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QEventLoop>
 #include <QImage>
 #include <QMessageBox>
@@ -19,6 +20,7 @@
 #include "latency_probe.h"
 #include "main_window.h"
 #include "planner_panel.h"
+#include "scenario_panel.h"
 #include "training_panel.h"
 
 namespace arachne::gui {
@@ -61,6 +63,43 @@ bool planAndWait(MainWindow& w) {
   w.startPlanning();
   if (!w.runner()->isRunning()) return false;
   loop.exec();
+  return ok;
+}
+
+// --scenario: the scenario dock, shown, on the file or preset (and --scenario-planners).
+bool openScenarioDock(MainWindow& w, const CommandLine& options, bool batch) {
+  ScenarioPanel* panel = w.scenarioPanel();
+  QString error;
+  if (!panel->openScenario(options.scenario, &error)) {
+    printErr(error);
+    return false;
+  }
+  if (!options.scenarioPlanners.isEmpty()) {
+    panel->setSelectedPlanners(options.scenarioPlanners);
+    if (panel->selectedPlanners().size() != options.scenarioPlanners.size()) {
+      printErr(QStringLiteral("unknown planner in --scenario-planners '%1'").arg(options.scenarioPlanners.join(QLatin1Char(','))));
+      return false;
+    }
+  }
+  if (auto* dock = qobject_cast<QDockWidget*>(panel->parentWidget())) {
+    dock->show();
+    if (batch) w.resizeDocks({dock}, {600}, Qt::Vertical);  // room for the chart in the picture
+  }
+  return true;
+}
+
+// Plays the scenario panel's scenario and waits for the end of the run (screenshot mode).
+bool playAndWait(ScenarioPanel& panel) {
+  QEventLoop loop;
+  bool ok = false;
+  QObject::connect(&panel, &ScenarioPanel::playFinished, &loop, [&](bool success) {
+    ok = success;
+    loop.quit();
+  });
+  panel.play();
+  if (!panel.isPlaying()) return false;
+  loop.exec();
+  panel.selectStep(1);  // the first event's plan diff, so the picture shows one
   return ok;
 }
 
@@ -148,8 +187,11 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
         << "gaps_over_50ms " << probe.gapsOver50Ms() << "\n";
     return ok ? 0 : 1;
   }
+  if (!options.scenario.isEmpty() && !openScenarioDock(window, options, batch)) return batch ? 1 : 2;
   if (!options.screenshot.isEmpty()) {
     if (options.plan && !planAndWait(window)) printErr(QStringLiteral("planning failed; the picture shows the error"));
+    if (!options.scenario.isEmpty() && !playAndWait(*window.scenarioPanel()))
+      printErr(QStringLiteral("the scenario did not play to its end; the picture shows where it stopped"));
     if (!options.tab.isEmpty() && selectTab(window, options.tab) < 0) printErr(QStringLiteral("unknown tab '%1'").arg(options.tab));
     QApplication::processEvents();
     const QImage image = window.grab().toImage();

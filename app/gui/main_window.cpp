@@ -32,6 +32,7 @@
 #include "memory_chart.h"
 #include "plan_view.h"
 #include "planner_panel.h"
+#include "scenario_panel.h"
 #include "replay_panel.h"
 #include "timeline_view.h"
 #include "training_panel.h"
@@ -180,6 +181,9 @@ void MainWindow::createMenus() {
   viewMenu_ = menuBar()->addMenu(QString());
   viewMenu_->addAction(composerDock_->toggleViewAction());
   viewMenu_->addAction(settingsDock_->toggleViewAction());
+  // The scenario dock (issue 16): its toggle in View, "Open scenario…" after the cluster's Save.
+  scenario_ = addScenarioDock(this, catalog_, [this] { return composition_->composition(); }, viewMenu_, nullptr);
+  fileMenu_->insertAction(exportJsonAction_, scenario_->menuOpenAction());
   languageMenu_ = viewMenu_->addMenu(QString());
   languageMenu_->addActions(languageGroup_->actions());
   addActions(composer_->editActions());

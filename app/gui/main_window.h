@@ -37,6 +37,7 @@ class MemoryChart;
 class PlannerPanel;
 class PlanView;
 class ReplayPanel;
+class ScenarioPanel;
 class TimelineView;
 class TrainingPanel;
 class WhyDroppedModel;
@@ -62,6 +63,7 @@ class MainWindow : public QMainWindow {
   PlannerPanel* plannerPanel() const { return plannerPanel_; }
   CompositionModel* compositionModel() const { return composition_; }
   ComposerPanel* composerPanel() const { return composer_; }
+  ScenarioPanel* scenarioPanel() const { return scenario_; }
   QTabWidget* tabs() const { return tabs_; }
   PlanningRunner* runner() { return &runner_; }
   const std::optional<PlannerResult>& result() const { return result_; }
@@ -131,6 +133,7 @@ class MainWindow : public QMainWindow {
   MemoryChart* memoryChart_ = nullptr;
   TimelineView* timeline_ = nullptr;
   ReplayPanel* replay_ = nullptr;
+  ScenarioPanel* scenario_ = nullptr;
   QWidget* alternativesPage_ = nullptr;
   AlternativesChart* alternatives_ = nullptr;
   QPushButton* compareButton_ = nullptr;

@@ -1,4 +1,5 @@
 // MainWindow: opening a document given on the command line (cluster, plan or scenario file).
+#include <QDockWidget>
 #include <QLabel>
 #include <QStatusBar>
 
@@ -11,6 +12,7 @@
 #include "io/plan_json.h"
 #include "main_window.h"
 #include "planner_panel.h"
+#include "scenario_panel.h"
 #include "profile/analytic_profiler.h"
 #include "training_panel.h"
 
@@ -35,8 +37,14 @@ bool MainWindow::openDocument(const QString& path, QString* error) {
 }
 
 bool MainWindow::openScenarioFile(const QString& path, QString* error) {
-  // The hook for join/leave scenarios (issue 16): they are not built yet, so say so plainly.
-  return fail(error, tr("%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.").arg(path));
+  // Scenarios (issue 16) open in the Scenario dock, which is shown; the loader's error names the
+  // file, the field and the problem.
+  if (!scenario_->openFile(path, error)) return false;
+  if (auto* dock = qobject_cast<QDockWidget*>(scenario_->parentWidget())) {
+    dock->show();
+    dock->raise();
+  }
+  return true;
 }
 
 bool MainWindow::openPlanFile(const QString& path, QString* error) {

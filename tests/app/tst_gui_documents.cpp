@@ -1,5 +1,5 @@
 // Opening files from the command line and the file manager: a cluster, a plan (shown with its
-// cluster and model), a scenario (refused clearly: not built yet); and the launch export.
+// cluster and model), a scenario (opened in the Scenario dock; a malformed one refused naming file and field); and the launch export.
 #include <QtTest>
 
 #include <QMenuBar>
@@ -12,6 +12,8 @@
 #include "io/plan_json.h"
 #include "launch_export_action.h"
 #include "main_window.h"
+#include "scenario_document.h"
+#include "scenario_panel.h"
 #include "model/model_catalog.h"
 #include "training_panel.h"
 
@@ -64,7 +66,7 @@ class TestGuiDocuments : public QObject {
     QVERIFY(error.contains("neither a cluster"));
   }
 
-  void scenarioFilesAreRefusedClearly() {
+  void scenarioFilesOpenInTheScenarioDock() {
     QTemporaryDir dir;
     const QString path = dir.filePath("growth.scenario.json");
     QFile f(path);
@@ -74,12 +76,18 @@ class TestGuiDocuments : public QObject {
     MainWindow w(GpuCatalog::builtin(), backend_);
     QString error;
     QVERIFY(!w.openDocument(path, &error));
-    QVERIFY2(error.contains("not supported yet"), qPrintable(error));
+    QVERIFY2(error.contains("growth.scenario.json") && error.contains("cluster"), qPrintable(error));
     // The executable: a batch run stops with the message and exit code 2.
     QString err;
     QCOMPARE(runGui({path, "--screenshot", dir.filePath("s.png")}, &err), 2);
-    QVERIFY2(err.contains("not supported yet"), qPrintable(err));
+    QVERIFY2(err.contains("growth.scenario.json"), qPrintable(err));
     QVERIFY(!QFileInfo::exists(dir.filePath("s.png")));
+    // A valid scenario opens in the dock, which is shown.
+    const QString preset = QStringLiteral(ARACHNE_SOURCE_DIR) + "/resources/scenarios/spot-a100.scenario.json";
+    QVERIFY2(w.openDocument(preset, &error), qPrintable(error));
+    QCOMPARE(QString::fromStdString(w.scenarioPanel()->document()->scenario().name), QStringLiteral("spot-a100"));
+    QCOMPARE(w.scenarioPanel()->filePath(), preset);
+    QVERIFY(!w.scenarioPanel()->parentWidget()->isHidden());
   }
 
   void executableOpensAPlan() {
