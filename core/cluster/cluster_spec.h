@@ -30,7 +30,8 @@ void saveClusterFile(const Composition& c, const std::string& path);
 std::vector<std::string> presetNames();
 Composition loadPreset(const std::string& name, const GpuCatalog& catalog);
 
-// SPEC resolution order: an existing file path (or any SPEC ending in .json), then a preset
+// SPEC resolution order: an existing path (or any SPEC ending in .json; a directory or device
+// is then refused by the file reader), then a preset
 // name, then the inline form.
 Composition resolveCluster(const std::string& spec, const GpuCatalog& catalog);
 

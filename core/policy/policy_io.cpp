@@ -2,10 +2,11 @@
 #include "policy/policy_io.h"
 
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "io/atomic_file.h"
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "policy/policy_layout.h"
@@ -73,18 +74,29 @@ void savePolicy(PolicyNetwork& network, const std::string& path, const nlohmann:
       {"payload_fnv1a64", fnv1a64(payload)},
       {"metadata", metadata}};
 
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write policy file " + tmp);
-    out << kMagic << '\n' << header.dump() << '\n';
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    if (!out.flush()) throw std::runtime_error("cannot write policy file " + tmp);
+  // The core's atomic writer: a unique temporary name next to the file, permissions kept.
+  writeFileAtomically(path, std::string(kMagic) + '\n' + header.dump() + '\n' + payload);
+}
+
+std::int64_t policyParameterCount(const PolicyConfig& c) {
+  // Mirrors PolicyNetwork's constructor (tst_policy_network checks the two agree), so a
+  // header's sizes can be weighed against its payload before the network is allocated.
+  const PolicyLayout l(c);
+  const std::int64_t H = c.hidden, E = c.head_hidden, F = c.film_hidden;
+  const std::int64_t S = l.stateSize(), Z = l.summarySize(), Cd = l.depthCandidateSize();
+  const std::int64_t Cs = l.stageContextSize(), Cv = l.deviceCandidateSize();
+  auto linear = [](std::int64_t in, std::int64_t out) { return in * out + out; };
+  const std::int64_t film = 2 * (2 * H + (c.flat ? 6 : 3) * E);
+  std::int64_t n = linear(Z, F) + linear(F, film) + linear(S, H) + linear(H, H) + linear(H, E) +
+                   linear(Cd, E) + linear(E, E) + linear(E, 1) + linear(H + Cs, E) + linear(Cv, E) +
+                   linear(E, E) + linear(E, 1) + linear(H + Cs + Cv, E) + linear(E, E) + linear(E, c.k_max);
+  if (c.flat) {
+    const std::int64_t Cf = l.flatContextSize();
+    for (std::int64_t choices : {PolicyConfig::kLayerChoices, PolicyConfig::kMicroBatchChoices,
+                                 PolicyConfig::kReplicaChoices})
+      n += linear(H + Cf, E) + linear(E, E) + linear(E, choices);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw std::runtime_error("cannot move " + tmp + " to " + path);
-  }
+  return n;
 }
 
 LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected) {
@@ -94,13 +106,21 @@ LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected) {
 LoadedPolicy loadPolicyOfKind(const std::string& path, bool flat) { return loadPolicy(path, nullptr, &flat); }
 
 LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected, const bool* expectFlat) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", "cannot open the policy file");
-  std::string magic, headerLine;
-  std::getline(in, magic);
+  // The size-limited reader of every loader: a directory, a FIFO or /dev/zero is refused.
+  return policyFromBytes(readInputFile(path, "policy weights"), path, expected, expectFlat);
+}
+
+LoadedPolicy policyFromBytes(const std::string& bytes, const std::string& path, const PolicyConfig* expected,
+                             const bool* expectFlat) {
+  const size_t magicEnd = bytes.find('\n');
+  const std::string magic = bytes.substr(0, magicEnd);
   if (magic != kMagic)
     throw LoadError(path, "", "not an Arachne policy file (it does not start with " + std::string(kMagic) + ")");
-  if (!std::getline(in, headerLine)) throw LoadError(path, "header", "truncated: the header line is missing");
+  if (magicEnd == std::string::npos || magicEnd + 1 >= bytes.size())
+    throw LoadError(path, "header", "truncated: the header line is missing");
+  const size_t headerEnd = bytes.find('\n', magicEnd + 1);
+  const std::string headerLine = bytes.substr(magicEnd + 1, headerEnd == std::string::npos ? std::string::npos
+                                                                                           : headerEnd - magicEnd - 1);
   const nlohmann::json header = JsonReader::parse(headerLine, path);
   JsonReader h(header, path);
   h.requireObject();
@@ -163,7 +183,7 @@ LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected, c
 
   const long long payloadBytes = h.integer("payload_bytes", 1, 1ll << 40);
   const std::string checksum = h.string("payload_fnv1a64");
-  std::string payload((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string payload = headerEnd == std::string::npos ? std::string() : bytes.substr(headerEnd + 1);
   if (static_cast<long long>(payload.size()) < payloadBytes)
     throw LoadError(path, "payload_bytes",
                     "truncated: the payload has " + std::to_string(payload.size()) + " of " +
@@ -177,6 +197,14 @@ LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected, c
                     "checksum mismatch (the file is corrupted): header says " + checksum + ", payload gives " +
                         fnv1a64(payload));
 
+  // The payload holds every parameter as a float32, so a header whose sizes ask for more than
+  // it has (config.hidden 65536: a 16 GiB layer) is refused before anything is allocated.
+  const std::int64_t parameters = policyParameterCount(c);
+  if (parameters > payloadBytes / 4)
+    throw LoadError(path, "config",
+                    "the configuration needs " + std::to_string(parameters) + " parameters (" +
+                        std::to_string(parameters * 4) + " bytes of float32), more than the payload's " +
+                        std::to_string(payloadBytes) + " bytes can hold");
   auto network = std::make_shared<PolicyNetwork>(c);
   auto named = network->named_parameters();
   const JsonReader pj = h.array("parameters");

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/cluster_limits.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "sailor/sailor_json.h"
@@ -28,9 +29,10 @@ int intAt(const JsonReader& arr, size_t i, int min, int max, const std::string& 
   JsonReader e = arr.element(i);
   if (!v.is_number()) e.fail("", "must be " + what + " (a whole number)");
   const double d = v.get<double>();
-  if (!std::isfinite(d) || d != std::floor(d)) e.fail("", "must be a whole number, got " + v.dump());
+  if (!std::isfinite(d) || d != std::floor(d))
+    e.fail("", "must be a whole number, got " + JsonReader::shortValue(v));
   if (d < min || d > max)
-    e.fail("", what + " " + v.dump() + " is out of range [" + std::to_string(min) + ", " +
+    e.fail("", what + " " + JsonReader::shortValue(v) + " is out of range [" + std::to_string(min) + ", " +
                    std::to_string(max) + "]");
   return static_cast<int>(d);
 }
@@ -51,7 +53,8 @@ struct TpGroup {
 TpGroup readTpGroup(const JsonReader& g, const GpuCatalog& catalog) {
   // [[[gpu, gpus_per_node, zone], ...], tp]
   g.requireArray();
-  if (g.size() != 2) g.fail("", "must be [[[gpu, gpus_per_node, zone]], tp], got " + g.value().dump());
+  if (g.size() != 2)
+    g.fail("", "must be [[[gpu, gpus_per_node, zone]], tp], got " + JsonReader::shortValue(g.value(), 80));
   JsonReader vms = g.element(0);
   vms.requireArray();
   if (vms.size() != 1)
@@ -65,7 +68,8 @@ TpGroup readTpGroup(const JsonReader& g, const GpuCatalog& catalog) {
   TpGroup t;
   t.gpu = sailorGpuToCatalogId(sailorGpu, catalog);
   if (t.gpu.empty())
-    vm.element(0).fail("", "GPU '" + sailorGpu + "' maps to no catalog type (no id or alias matches)");
+    vm.element(0).fail("", "GPU " + JsonReader::shortValue(vm.value().at(0)) +
+                               " maps to no catalog type (no id or alias matches)");
   t.gpus_per_node = intAt(vm, 1, 1, 1024, "GPUs per node");
   t.tp = intAt(g, 1, 1, 1024, "TP degree");
   if (t.tp > t.gpus_per_node)
@@ -116,7 +120,9 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
   Template tpl;
   tpl.replicas = dp;
   tpl.micro_batch = mbs;
-  tpl.micro_batches = (gbs + mbs * dp - 1) / (mbs * dp);  // Sailor: ceil(gbs / (mbs * dp))
+  // Sailor: ceil(gbs / (mbs * dp)). In 64 bits: mbs * dp alone can pass 2^31 within the limits.
+  const long long perStep = static_cast<long long>(mbs) * dp;
+  tpl.micro_batches = static_cast<int>((gbs + perStep - 1) / perStep);
 
   // Layer ranges: each stage lists its layer indices; consecutive stages must tile 0..n-1.
   int next = 0;
@@ -161,6 +167,7 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
     std::vector<int> node_ids; // global ids of this type's nodes, in order
   };
   std::map<std::string, TypeNodes> perType;
+  long long gpus = 0;  // placed so far, capped like any cluster (and so every count fits an int)
   for (int s = 0; s < depth; ++s) {
     JsonReader g = groups.element(static_cast<size_t>(s));
     g.requireArray();
@@ -173,6 +180,10 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
       if (r == 0) {
         st.gpu_type = t.gpu;
         st.tp = t.tp;
+        gpus += static_cast<long long>(dp) * t.tp;
+        if (gpus > kMaxClusterGpus)
+          gr.fail("", "the run would place " + std::to_string(gpus) + " GPUs or more (stages x DP x TP), above the limit of " +
+                          std::to_string(kMaxClusterGpus) + " GPUs of any cluster");
       } else if (t.gpu != st.gpu_type || t.tp != st.tp) {
         gr.fail("", "differs from replica 0 of the stage (" + st.gpu_type + ", TP " +
                         std::to_string(st.tp) + "); replicas of one stage must match");
