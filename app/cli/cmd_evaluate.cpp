@@ -6,6 +6,7 @@
 #include "io/load_error.h"
 #include "io/plan_json.h"
 #include "model/model_catalog.h"
+#include "plan/unused_gpus_check.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
 #include "profile/profile_set.h"
@@ -50,6 +51,8 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   const std::string planPath = *a.value("--plan");
   PlanDocument doc = loadPlanDocument(planPath);
   Plan& plan = doc.plan;
+  // What the file claims about GPUs it leaves out must hold on this cluster (the report sums it).
+  checkUnusedGpus(plan, composition, planPath);
   const TrainingSpec spec = trainingFrom(a, model, doc.training);
 
   const Provenance recorded = plan.provenance;

@@ -5,6 +5,7 @@
 
 #include "cluster/cluster_spec.h"
 #include "commands.h"
+#include "io/atomic_file.h"
 #include "planning_session.h"
 #include "policy/policy_training_run.h"
 
@@ -104,6 +105,9 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
+  // Before the training, not after it: a bad --out must not cost the whole budget.
+  checkOutputPath(o.out);
+
   out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
       << " random + " << o.small_random_compositions << " small random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
       << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume) << "\n";
@@ -113,8 +117,9 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   int checkpointsSeen = 0;
   double lastLine = -kProgressEveryS;
   TrainingRunResult result;
+  // SIGINT / SIGTERM end the run after the current update, and the weights are still written.
+  CancelOnSigint sigint;
   {
-    CancelOnSigint sigint;
     auto progress = [&](const UpdateStats& u, const TrainingRunResult& soFar) {
       episodes += u.rollouts;
       if (soFar.checkpoints > checkpointsSeen) {
@@ -174,7 +179,8 @@ Command trainCommand() {
       "nodes), each paired with llama3-8b, qwen3-32b, mixtral-8x7b and qwen3-30b-a3b. A progress\n"
       "line about every 10 s gives the episodes (policy rollouts), plan evaluations, this update's\n"
       "mean reward and the run's best (sequences/s; problems differ in scale). The weights file is\n"
-      "rewritten at every checkpoint and at the end; Ctrl-C ends the run cleanly and saves it.\n"
+      "rewritten at every checkpoint and at the end; Ctrl-C or SIGTERM ends the run cleanly and saves\n"
+      "it. --out is checked before the training starts.\n"
       "--resume starts from a weights file (its size settings are kept; the optimiser restarts).\n"
       "--planner flat-rl trains the flat-rl ablation instead (the same trainer; the policy also\n"
       "learns each template's layer split, micro-batch size and replicas); the file records which.\n"

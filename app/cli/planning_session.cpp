@@ -1,7 +1,6 @@
-// Loading a planning problem, SIGINT as a cancel flag, terminal progress.
+// Loading a planning problem, terminal progress.
 #include "planning_session.h"
 
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
@@ -17,13 +16,6 @@ namespace {
 
 constexpr int kMaxGlobalBatch = 100000000;
 constexpr int kMaxSequenceLength = 10000000;
-
-std::atomic<bool> gCancel{false};
-
-extern "C" void onSigint(int) {
-  gCancel.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process
-}
 
 }  // namespace
 
@@ -76,17 +68,6 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
   p.cost = std::make_unique<CostModel>(*p.catalog, p.composition, p.model, p.spec, p.profiles);
   return p;
 }
-
-CancelOnSigint::CancelOnSigint() {
-  gCancel.store(false);
-  std::signal(SIGINT, onSigint);
-}
-
-CancelOnSigint::~CancelOnSigint() { std::signal(SIGINT, SIG_DFL); }
-
-const std::atomic<bool>* CancelOnSigint::flag() const { return &gCancel; }
-
-bool CancelOnSigint::raised() const { return gCancel.load(); }
 
 ProgressCallback terminalProgress(const std::string& label) {
   if (!isatty(STDERR_FILENO)) return {};
