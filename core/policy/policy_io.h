@@ -1,7 +1,6 @@
 // Saving and loading policy weights: a checked header, then the parameters as a torch archive.
 #pragma once
 
-#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -38,7 +37,6 @@ LoadedPolicy loadPolicyOfKind(const std::string& path, bool flat);
 // harness's entry. loadPolicy() reads the file with the core's size-limited reader.
 LoadedPolicy policyFromBytes(const std::string& bytes, const std::string& path, const PolicyConfig* expected,
                              const bool* expectFlat);
-// Parameters of the network a config describes (every weight and bias), without building it.
-std::int64_t policyParameterCount(const PolicyConfig& config);
+// The header checks without LibTorch, policyParameterCount: policy/policy_header.h.
 
 }  // namespace arachne

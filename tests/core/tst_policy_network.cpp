@@ -10,6 +10,7 @@
 #include <random>
 
 #include "io/load_error.h"
+#include "policy/policy_header.h"
 #include "policy/policy_io.h"
 #include "policy/policy_network.h"
 #include "policy/policy_state.h"
