@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -48,6 +50,16 @@ struct World {
     cost = std::make_unique<CostModel>(catalog, composition, model, model.default_training, profiles);
   }
 };
+
+// Analytic profiles are the slow part of a target's run and depend only on a few inputs: keep
+// the last few hundred (the fuzzer repeats them), so the executions go to the loaders.
+const ProfileSet& cachedProfiles(const std::string& key, const std::function<ProfileSet()>& make) {
+  static std::map<std::string, ProfileSet> cache;
+  if (cache.size() > 256) cache.clear();
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, make()).first;
+  return it->second;
+}
 
 // The clusters of the seed plans: llama3-8b on two types, mixtral-8x7b (MoE tiling) on H100s.
 const std::vector<std::unique_ptr<World>>& planWorlds() {
@@ -110,7 +122,11 @@ void cluster(const std::string& bytes) {
     finding(std::string("cluster: its inline form does not parse: ") + e.what());
   }
   static const Model llama = resolveModel("llama3-8b");
-  const ProfileSet profiles = makeAnalyticProfiles(catalog, c.gpuTypes(), llama, llama.default_training);
+  std::string key;
+  for (const auto& t : c.gpuTypes()) key += t + ",";
+  const ProfileSet& profiles = cachedProfiles(key, [&] {
+    return makeAnalyticProfiles(catalog, c.gpuTypes(), llama, llama.default_training);
+  });
   const CostModel cost(catalog, c, llama, llama.default_training, profiles);
   Plan empty;
   (void)cost.price(empty);
@@ -192,7 +208,14 @@ void sailorRun(const std::string& bytes) {
   AnalyticProfileOptions opt_;
   opt_.tp_degrees.assign(tps.begin(), tps.end());
   opt_.micro_batches.assign(mbss.begin(), mbss.end());
-  const ProfileSet profiles = makeAnalyticProfiles(catalog, {gpus.begin(), gpus.end()}, opt, run.spec, opt_);
+  std::string key = std::to_string(run.spec.global_batch) + "|";
+  for (const auto& g : gpus) key += g + ",";
+  for (int t : tps) key += std::to_string(t) + ",";
+  key += "|";
+  for (int m : mbss) key += std::to_string(m) + ",";
+  const ProfileSet& profiles = cachedProfiles(key, [&] {
+    return makeAnalyticProfiles(catalog, {gpus.begin(), gpus.end()}, opt, run.spec, opt_);
+  });
   (void)validateRun(run, opt, catalog, profiles);
 }
 

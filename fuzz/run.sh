@@ -2,13 +2,13 @@
 # Runs every fuzz harness for a bounded time on its seed corpus and dictionary, two at a time,
 # and prints one line per harness: executions, executions/s, corpus size, findings.
 #   fuzz/run.sh [SECONDS_PER_HARNESS (default 60)] [NAME...]
-# Needs the harnesses: cmake --preset asan && cmake --build --preset fuzz (docs/reliability.md).
+# Needs the harnesses: cmake --workflow --preset fuzz (docs/reliability.md).
 # Exit 0 when no harness found anything; 1 otherwise (the input is in build/fuzz/findings/).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-build=build/asan
+build=build/fuzz
 bin=$build/fuzz
 out=$build/fuzz-run
 mkdir -p "$out" "$build/findings"
@@ -28,7 +28,7 @@ run_one() {
   mkdir -p "$corpus"
   # ASan and UBSan findings end the run (libFuzzer keeps the input as findings/NAME-crash-*).
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$bin/fuzz_$name" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=65536 \
+    "$bin/fuzz_$name" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
       -dict="fuzz/dict/$name.dict" -artifact_prefix="$build/findings/$name-" -print_final_stats=1 \
       "$corpus" ${seeds[$name]} > "$out/$name.log" 2>&1
   echo $? > "$out/$name.rc"
@@ -36,7 +36,7 @@ run_one() {
 
 for name in "${names[@]}"; do
   [[ -n "${seeds[$name]:-}" ]] || { echo "unknown harness '$name' (see fuzz/corpora.txt)"; exit 2; }
-  [[ -x "$bin/fuzz_$name" ]] || { echo "missing $bin/fuzz_$name: build with cmake --preset asan && cmake --build --preset fuzz"; exit 2; }
+  [[ -x "$bin/fuzz_$name" ]] || { echo "missing $bin/fuzz_$name: build with cmake --workflow --preset fuzz"; exit 2; }
 done
 
 # Two at a time: the reference machine has two cores.
@@ -56,8 +56,8 @@ printf '%-16s %12s %10s %8s  %s\n' harness executions "exec/s" corpus result
 for name in "${names[@]}"; do
   log=$out/$name.log
   rc=$(cat "$out/$name.rc")
-  execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
-  rate=$(grep -o 'stat::average_exec_per_sec: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
+  execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$')
+  rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$')
   units=$(ls "$build/corpus/$name" | wc -l)
   if [[ "$rc" == 0 ]]; then
     result="no finding"
