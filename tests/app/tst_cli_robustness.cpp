@@ -55,23 +55,6 @@ void expectRefused(const Run& r, const QString& needle) {
 
 QByteArray deep(int levels) { return QByteArray(levels, '['); }
 
-// Waits until the process has installed its SIGINT and SIGTERM handlers (main() runs only after
-// LibTorch is loaded, which takes seconds on a loaded machine): a signal before that would test
-// the default disposition, not arachne-cli.
-bool waitForSignalHandlers(qint64 pid, int timeoutMs = 120000) {
-  QElapsedTimer t;
-  t.start();
-  const unsigned long long want = (1ull << (SIGINT - 1)) | (1ull << (SIGTERM - 1));
-  while (t.elapsed() < timeoutMs) {
-    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
-    if (status.open(QIODevice::ReadOnly)) {
-      for (const QByteArray& line : status.readAll().split('\n'))
-        if (line.startsWith("SigCgt:") && (line.mid(7).trimmed().toULongLong(nullptr, 16) & want) == want) return true;
-    }
-    QTest::qWait(50);
-  }
-  return false;
-}
 QByteArray deepClosed(int levels) { return QByteArray(levels, '[') + QByteArray(levels, ']'); }
 
 }  // namespace
@@ -333,14 +316,9 @@ class TstCliRobustness : public QObject {
   void sigtermDuringPlanningKeepsTheBestPlan() {
     QTemporaryDir dir;
     const QString out = dir.filePath("best.plan.json");
-    QProcess p;
-    p.start(QStringLiteral(ARACHNE_CLI), {"plan", "--cluster", "paper-3t-128", "--model", "llama3-8b", "--planner",
-                                          "random", "--budget-s", "600", "--json", "--out", out});
-    QVERIFY(p.waitForStarted());
-    QVERIFY(waitForSignalHandlers(p.processId()));
-    QTest::qWait(1500);  // the search has begun
-    ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
-    const Run r = finishCli(p, 120000);
+    const Run r = interruptDuringWork({"plan", "--cluster", "paper-3t-128", "--model", "llama3-8b", "--planner",
+                                       "random", "--budget-s", "600", "--json", "--out", out},
+                                      SIGTERM);
     QVERIFY2(r.code == 0, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
     QVERIFY2(r.err.contains("interrupted: best plan so far"), qPrintable(r.err));
     QVERIFY(QJsonDocument::fromJson(r.out.toUtf8()).object()["throughput"].toObject()["sequences_per_s"].toDouble() > 0);
