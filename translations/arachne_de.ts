@@ -219,6 +219,69 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         </message>
     </context>
     <context>
+        <name>arachne::gui::LaunchExportAction</name>
+        <message>
+            <source>Export &amp;launch files…</source>
+            <translation>&amp;Startdateien exportieren…</translation>
+        </message>
+        <message>
+            <source>There is no plan to export.</source>
+            <translation>Es gibt keinen Plan zum Exportieren.</translation>
+        </message>
+        <message>
+            <source>The plan does not fit the cluster: %1</source>
+            <translation>Der Plan passt nicht auf den Cluster: %1</translation>
+        </message>
+        <message>
+            <source>Cannot create %1</source>
+            <translation>%1 kann nicht angelegt werden</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
+        <message>
+            <source>Megatron-LM cannot run this plan unmodified:</source>
+            <translation>Megatron-LM kann diesen Plan nicht unverändert ausführen:</translation>
+        </message>
+        <message>
+            <source>No Megatron-LM command was written; the rank map was written instead.</source>
+            <translation>Es wurde kein Megatron-LM-Befehl geschrieben, stattdessen die Rangtabelle.</translation>
+        </message>
+        <message>
+            <source>Note: %1</source>
+            <translation>Hinweis: %1</translation>
+        </message>
+        <message>
+            <source>Wrote %1 into %2.</source>
+            <translation>%1 nach %2 geschrieben.</translation>
+        </message>
+        <message>
+            <source>Megatron-LM (launch.sh, rankmap.json, hostfile)</source>
+            <translation>Megatron-LM (launch.sh, rankmap.json, hostfile)</translation>
+        </message>
+        <message>
+            <source>torchrun for any training script (launch.sh, rankmap.json, hostfile)</source>
+            <translation>torchrun für ein beliebiges Trainingsskript (launch.sh, rankmap.json, hostfile)</translation>
+        </message>
+        <message>
+            <source>Rank map only (rankmap.json, hostfile)</source>
+            <translation>Nur die Rangtabelle (rankmap.json, hostfile)</translation>
+        </message>
+        <message>
+            <source>Export launch files</source>
+            <translation>Startdateien exportieren</translation>
+        </message>
+        <message>
+            <source>Format:</source>
+            <translation>Format:</translation>
+        </message>
+        <message>
+            <source>Export launch files into</source>
+            <translation>Startdateien exportieren nach</translation>
+        </message>
+    </context>
+    <context>
         <name>arachne::gui::MainWindow</name>
         <message>
             <source>The result was dropped because the input changed during the run.</source>
@@ -491,6 +554,34 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>The planner refused: %1</source>
             <translation>Der Planer lehnt ab: %1</translation>
+        </message>
+        <message>
+            <source>Cannot open file</source>
+            <translation>Datei kann nicht geöffnet werden</translation>
+        </message>
+        <message>
+            <source>%1 is neither a cluster (*.cluster.json), a plan (*.plan.json) nor a scenario (*.scenario.json) file.</source>
+            <translation>%1 ist weder eine Cluster- (*.cluster.json), eine Plan- (*.plan.json) noch eine Szenariodatei (*.scenario.json).</translation>
+        </message>
+        <message>
+            <source>%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.</source>
+            <translation>%1 ist eine Szenariodatei. Szenarien (Cluster, deren Knoten hinzukommen und wegfallen) werden noch nicht unterstützt.</translation>
+        </message>
+        <message>
+            <source>%1 records no cluster, so its plan cannot be shown.</source>
+            <translation>%1 nennt keinen Cluster, daher kann der Plan nicht angezeigt werden.</translation>
+        </message>
+        <message>
+            <source>%1 records no model, so its plan cannot be shown.</source>
+            <translation>%1 nennt kein Modell, daher kann der Plan nicht angezeigt werden.</translation>
+        </message>
+        <message>
+            <source>Opened %1.</source>
+            <translation>%1 geöffnet.</translation>
+        </message>
+        <message>
+            <source>Opened %1: the plan is infeasible (%2).</source>
+            <translation>%1 geöffnet: Der Plan ist nicht ausführbar (%2).</translation>
         </message>
     </context>
     <context>

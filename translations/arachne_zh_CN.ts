@@ -213,6 +213,69 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         </message>
     </context>
     <context>
+        <name>arachne::gui::LaunchExportAction</name>
+        <message>
+            <source>Export &amp;launch files…</source>
+            <translation>导出启动文件(&amp;L)…</translation>
+        </message>
+        <message>
+            <source>There is no plan to export.</source>
+            <translation>没有可导出的计划。</translation>
+        </message>
+        <message>
+            <source>The plan does not fit the cluster: %1</source>
+            <translation>计划与集群不符：%1</translation>
+        </message>
+        <message>
+            <source>Cannot create %1</source>
+            <translation>无法创建 %1</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Megatron-LM cannot run this plan unmodified:</source>
+            <translation>Megatron-LM 无法不加修改地运行此计划：</translation>
+        </message>
+        <message>
+            <source>No Megatron-LM command was written; the rank map was written instead.</source>
+            <translation>未写入 Megatron-LM 命令，改为写入了 rank 映射表。</translation>
+        </message>
+        <message>
+            <source>Note: %1</source>
+            <translation>注意：%1</translation>
+        </message>
+        <message>
+            <source>Wrote %1 into %2.</source>
+            <translation>已将 %1 写入 %2。</translation>
+        </message>
+        <message>
+            <source>Megatron-LM (launch.sh, rankmap.json, hostfile)</source>
+            <translation>Megatron-LM（launch.sh、rankmap.json、hostfile）</translation>
+        </message>
+        <message>
+            <source>torchrun for any training script (launch.sh, rankmap.json, hostfile)</source>
+            <translation>适用于任意训练脚本的 torchrun（launch.sh、rankmap.json、hostfile）</translation>
+        </message>
+        <message>
+            <source>Rank map only (rankmap.json, hostfile)</source>
+            <translation>仅 rank 映射表（rankmap.json、hostfile）</translation>
+        </message>
+        <message>
+            <source>Export launch files</source>
+            <translation>导出启动文件</translation>
+        </message>
+        <message>
+            <source>Format:</source>
+            <translation>格式：</translation>
+        </message>
+        <message>
+            <source>Export launch files into</source>
+            <translation>导出启动文件到</translation>
+        </message>
+    </context>
+    <context>
         <name>arachne::gui::MainWindow</name>
         <message>
             <source>The result was dropped because the input changed during the run.</source>
@@ -485,6 +548,34 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>The planner refused: %1</source>
             <translation>规划器拒绝执行：%1</translation>
+        </message>
+        <message>
+            <source>Cannot open file</source>
+            <translation>无法打开文件</translation>
+        </message>
+        <message>
+            <source>%1 is neither a cluster (*.cluster.json), a plan (*.plan.json) nor a scenario (*.scenario.json) file.</source>
+            <translation>%1 既不是集群文件（*.cluster.json）、计划文件（*.plan.json），也不是场景文件（*.scenario.json）。</translation>
+        </message>
+        <message>
+            <source>%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.</source>
+            <translation>%1 是场景文件。尚不支持场景（节点加入和离开的集群）。</translation>
+        </message>
+        <message>
+            <source>%1 records no cluster, so its plan cannot be shown.</source>
+            <translation>%1 未记录集群，因此无法显示其计划。</translation>
+        </message>
+        <message>
+            <source>%1 records no model, so its plan cannot be shown.</source>
+            <translation>%1 未记录模型，因此无法显示其计划。</translation>
+        </message>
+        <message>
+            <source>Opened %1.</source>
+            <translation>已打开 %1。</translation>
+        </message>
+        <message>
+            <source>Opened %1: the plan is infeasible (%2).</source>
+            <translation>已打开 %1：该计划不可行（%2）。</translation>
         </message>
     </context>
     <context>

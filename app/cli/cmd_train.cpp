@@ -7,7 +7,8 @@
 #include "commands.h"
 #include "io/atomic_file.h"
 #include "planning_session.h"
-#include "policy/policy_training_run.h"
+#include "plugin/policy_plugin.h"
+#include "plugin/policy_plugin_api.h"  // torch-free: TrainingRunOptions and the module's entry table
 
 namespace arachne::cli {
 
@@ -107,6 +108,13 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
 
   // Before the training, not after it: a bad --out must not cost the whole budget.
   checkOutputPath(o.out);
+  // The trainer is LibTorch code in the policy library, loaded only now that the options are good.
+  const PolicyPluginStatus library = loadPolicyPlugin();
+  const PolicyPluginApi* api = policyPluginApi();
+  if (!api) {
+    err << "arachne-cli train: " << library.problem << "\n";
+    return kExitInternal;
+  }
 
   out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
       << " random + " << o.small_random_compositions << " small random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
@@ -137,7 +145,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
       out.flush();
     };
     try {
-      result = runPolicyTraining(o, progress, sigint.flag());
+      result = api->run_training(o, progress, sigint.flag());
     } catch (const std::invalid_argument& e) {
       err << "arachne-cli train: " << e.what() << "\n";
       return kExitBadInput;

@@ -8,7 +8,6 @@
 
 #include "commands.h"
 #include "io/load_error.h"
-#include "policy/learned_planners.h"
 #include "signal_handling.h"
 #include "stdout_sink.h"
 
@@ -84,7 +83,6 @@ namespace {
 
 int dispatch(int argc, char** argv) {
   std::ios::sync_with_stdio(true);
-  arachne::registerLearnedPlanners();
   if (argc < 2) {
     std::cerr << "arachne-cli: missing command (try 'arachne-cli --help')\n";
     return kExitBadInput;

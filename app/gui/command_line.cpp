@@ -27,6 +27,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   const QCommandLineOption bench(QStringLiteral("bench-latency"),
       QStringLiteral("Plan once and print the UI event-loop latency during the run and the time to first paint."));
   p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench});
+  p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
   if (!p.parse(arguments)) {
     c.error = p.errorText();
@@ -47,8 +48,9 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   c.lang = p.value(lang);
   c.tab = p.value(tab);
   c.benchLatency = p.isSet(bench);
-  if (!p.positionalArguments().isEmpty())
-    c.error = QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().first());
+  const QStringList files = p.positionalArguments();
+  if (files.size() > 1) c.error = QStringLiteral("unexpected argument '%1': one file at a time").arg(files.at(1));
+  else if (!files.isEmpty()) c.file = files.first();
   return c;
 }
 

@@ -1,5 +1,5 @@
 // The arachne executable's options: --screenshot FILE, --cluster SPEC, --model ID|FILE,
-// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency.
+// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, and one FILE to open.
 #pragma once
 
 #include <QString>
@@ -17,6 +17,7 @@ struct CommandLine {
   QString lang;
   QString tab;
   bool benchLatency = false;
+  QString file;        // a *.cluster.json, *.plan.json or *.scenario.json to open (the desktop file's %f)
   QString error;       // set when the options are wrong
 
   static CommandLine parse(const QStringList& arguments);

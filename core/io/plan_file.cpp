@@ -9,7 +9,11 @@ namespace arachne {
 Plan loadPlanFile(const std::string& path) { return loadPlanDocument(path).plan; }
 
 PlanDocument loadPlanDocument(const std::string& path) {
-  return planDocumentFromJson(readInputFile(path, "plan"), path);
+  return planDocumentFromJson(readPlanFileText(path), path);
+}
+
+// The plan file's text, read like every input (regular files only, within the input size limit).
+std::string readPlanFileText(const std::string& path) { return readInputFile(path, "plan");
 }
 
 void savePlanFile(const Plan& plan, const PlanReport* report, const std::string& path) {
