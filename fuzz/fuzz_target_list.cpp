@@ -13,6 +13,7 @@ const std::vector<Target>& targets() {
       {"sailor_run", sailorRun, false},
       {"sailor_profiles", sailorProfiles, false},
       {"sailor_llm_info", sailorLlmInfo, false},
+      {"network", network, false},
       {"policy_weights", policyWeights, true},
   };
   return all;

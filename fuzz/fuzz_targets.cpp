@@ -14,10 +14,12 @@
 #include "io/load_error.h"
 #include "io/plan_json.h"
 #include "model/model_catalog.h"
+#include "network/network_json.h"
 #include "plan/unused_gpus_check.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
 #include "sailor/sailor_layer_info.h"
+#include "sailor/sailor_network.h"
 #include "sailor/sailor_profile_import.h"
 #include "sailor/sailor_run.h"
 #include "sailor/sailor_validation.h"
@@ -181,6 +183,37 @@ void profileSet(const std::string& bytes) {
     if (back.size() != set.size()) finding("profile set: entries lost in writing");
   } catch (const LoadError& e) {
     finding(std::string("profile set: the writer's output does not read back: ") + e.what());
+  }
+}
+
+void network(const std::string& bytes) {
+  const GpuCatalog& catalog = GpuCatalog::builtin();
+  // As loadNetworkFile: Sailor's multizone file when it looks like one, else the native form.
+  // The same bytes are also read as Sailor's intra_node_bandwidths.json.
+  if (looksLikeSailorNetwork(bytes)) {
+    try {
+      const SailorNetwork net = parseSailorNetwork(bytes, "fuzz/multizone_bandwidths.json", "", "");
+      for (const std::string& zone : net.zones()) (void)sailorNetworkProfile(net, zone, catalog);
+    } catch (const LoadError&) {
+    }
+  }
+  try {
+    (void)parseSailorNetwork("{}", "fuzz/multizone_bandwidths.json", bytes, "fuzz/intra_node_bandwidths.json");
+  } catch (const LoadError&) {
+  }
+  NetworkProfile p;
+  try {
+    p = parseNetworkJson(bytes, "fuzz.network.json", catalog);
+  } catch (const LoadError&) {
+    return;
+  }
+  try {
+    const NetworkProfile back = parseNetworkJson(networkToJson(p), "written.network.json", catalog);
+    if (back.interNodes().size() != p.interNodes().size() || back.pairs().size() != p.pairs().size() ||
+        back.intraNodes().size() != p.intraNodes().size())
+      finding("network: entries lost in writing");
+  } catch (const LoadError& e) {
+    finding(std::string("network: the writer's output does not read back: ") + e.what());
   }
 }
 

@@ -19,6 +19,7 @@ void profileSet(const std::string& bytes);      // *.profiles.json, then written
 void sailorRun(const std::string& bytes);       // Sailor's plan_config_*.json, then validated
 void sailorProfiles(const std::string& bytes);  // Sailor's profiles_tmp.json / profile.json
 void sailorLlmInfo(const std::string& bytes);   // Sailor's llm_info.json
+void network(const std::string& bytes);          // *.network.json or Sailor's network files
 void policyWeights(const std::string& bytes);   // a policy weights file (fuzz_policy_target.cpp)
 
 struct Target {

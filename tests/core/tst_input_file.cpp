@@ -11,6 +11,7 @@
 #include "io/load_error.h"
 #include "io/plan_json.h"
 #include "model/model_catalog.h"
+#include "network/network_json.h"
 #include "profile/profile_json.h"
 #include "sailor/sailor_run.h"
 #include "catalog/gpu_catalog.h"
@@ -74,6 +75,26 @@ class TstInputFile : public QObject {
     QTemporaryDir dir;
     QVERIFY(errorOf([&] { loadProfileFile(dir.path().toStdString()); }).contains("is a directory"));
     QVERIFY(errorOf([&] { resolveModel(dir.path().toStdString()); }).contains("is a directory"));
+  }
+
+  void networkFilesToo() {
+    // The network files (core/network, Sailor's multizone files) came after the hardening: the
+    // same reads, and the same parser, for them.
+    const GpuCatalog& catalog = GpuCatalog::builtin();
+    QVERIFY(errorOf([&] { loadNetworkFile("/dev/zero", catalog); }).contains("is a character device, not a network file"));
+    QTemporaryDir dir;
+    QVERIFY(errorOf([&] { loadNetworkFile(dir.path().toStdString(), catalog); }).contains("is a directory"));
+    const std::string fifo = dir.filePath("pipe.network.json").toStdString();
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    QVERIFY(errorOf([&] { loadNetworkFile(fifo, catalog); }).contains("is a FIFO"));
+    const std::string deep = dir.filePath("deep.network.json").toStdString();
+    std::ofstream(deep, std::ios::binary) << "{\"schema_version\":1,\"name\":" << std::string(100000, '[')
+                                          << std::string(100000, ']') << "}";
+    QVERIFY(errorOf([&] { loadNetworkFile(deep, catalog); }).contains("nested deeper than 64 levels"));
+    const std::string huge = dir.filePath("huge.network.json").toStdString();
+    std::ofstream(huge, std::ios::binary) << R"({"schema_version":1,"inter_node":[{"gpu_type":"h100","gbps":1e400}]})";
+    const QString e = errorOf([&] { loadNetworkFile(huge, catalog); });
+    QVERIFY2(e.contains("number 1e400") && e.contains("out of range"), qPrintable(e));
   }
 
   void theSizeLimitHoldsAndCanBeRaised() {
