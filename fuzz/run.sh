@@ -1,13 +1,20 @@
 #!/bin/bash
 # Runs every fuzz harness for a bounded time on its seed corpus and dictionary, two at a time,
 # and prints one line per harness: executions, executions/s, corpus size, findings.
-#   fuzz/run.sh [SECONDS_PER_HARNESS (default 60)] [NAME...]
+#   fuzz/run.sh [SECONDS_PER_HARNESS (default 60)] [NAME...]     bounded time (CI: 60 s each)
+#   fuzz/run.sh --runs EXECUTIONS [NAME...]                        the long local run (10^6 each)
 # Needs the harnesses: cmake --workflow --preset fuzz (docs/reliability.md).
 # Exit 0 when no harness found anything; 1 otherwise (the input is in build/fuzz/findings/).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-60}
-shift || true
+limit=(-max_total_time=60)
+if [[ "${1:-}" == --runs ]]; then
+  limit=(-runs="${2:?--runs needs a number of executions}")
+  shift 2
+elif [[ $# -gt 0 ]]; then
+  limit=(-max_total_time="$1")
+  shift
+fi
 build=build/fuzz
 bin=$build/fuzz
 out=$build/fuzz-run
@@ -28,7 +35,7 @@ run_one() {
   mkdir -p "$corpus"
   # ASan and UBSan findings end the run (libFuzzer keeps the input as findings/NAME-crash-*).
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$bin/fuzz_$name" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
+    "$bin/fuzz_$name" "${limit[@]}" -timeout=20 -rss_limit_mb=2048 \
       -dict="fuzz/dict/$name.dict" -artifact_prefix="$build/findings/$name-" -print_final_stats=1 \
       "$corpus" ${seeds[$name]} > "$out/$name.log" 2>&1
   echo $? > "$out/$name.rc"
