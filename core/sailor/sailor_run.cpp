@@ -267,9 +267,10 @@ SailorRun loadSailorPlan(const std::string& path, const GpuCatalog& catalog) {
 
 bool isSailorPlanJson(const std::string& text) {
   try {
-    const nlohmann::json j = nlohmann::json::parse(text);
+    // The one parser with its limits: a deep or NUL-laden text is not a Sailor plan.
+    const nlohmann::json j = JsonReader::parse(text, "<plan>");
     return j.is_object() && j.contains("pipeline_list");
-  } catch (const nlohmann::json::exception&) {
+  } catch (const LoadError&) {
     return false;
   }
 }
