@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs the Debian 12 packages Arachne Plan Explorer builds and runs with (run as root).
-# The last line is for the package and its tests: dpkg-shlibdeps, the icon renderer, the
+# The dpkg-dev line is for the package and its tests: dpkg-shlibdeps, the icon renderer, the
 # desktop-file, AppStream and MIME validators, and man to render the man page.
+# clang and libclang-rt-14-dev (libFuzzer and its ASan / UBSan runtimes) serve the fuzz
+# harnesses that .ci/run builds after the test suites (docs/reliability.md).
 set -eu
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -11,4 +13,5 @@ apt-get install -y -qq \
   qt6-qpa-plugins libgl-dev libqcustomplot-dev \
   libtorch-dev nlohmann-json3-dev libbenchmark-dev \
   fonts-dejavu-core \
-  dpkg-dev librsvg2-bin desktop-file-utils appstream shared-mime-info man-db
+  dpkg-dev librsvg2-bin desktop-file-utils appstream shared-mime-info man-db \
+  clang libclang-rt-14-dev

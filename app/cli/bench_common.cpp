@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 
+#include "io/atomic_file.h"
 #include "io/load_error.h"
 #include "model/model_catalog.h"
 #include "profile/analytic_profiler.h"
@@ -102,8 +102,8 @@ void BenchOutput::csv(const std::string& name, const std::vector<std::string>& h
                       const std::vector<std::vector<std::string>>& rows) {
   if (options_.csv_dir.empty()) return;
   const std::string path = (std::filesystem::path(options_.csv_dir) / (name + ".csv")).string();
-  std::ofstream f(path, std::ios::trunc);
-  auto line = [&f](const std::vector<std::string>& cells) {
+  std::string text;
+  auto line = [&text](const std::vector<std::string>& cells) {
     for (size_t i = 0; i < cells.size(); ++i) {
       const std::string& c = cells[i];
       const bool quote = c.find_first_of(",\"\n") != std::string::npos;
@@ -114,14 +114,13 @@ void BenchOutput::csv(const std::string& name, const std::vector<std::string>& h
         q.push_back(ch);
       }
       if (quote) q.push_back('"');
-      f << (i ? "," : "") << q;
+      text += (i ? "," : "") + q;
     }
-    f << "\n";
+    text += "\n";
   };
   line(header);
   for (const auto& r : rows) line(r);
-  f.close();
-  if (!f) throw LoadError(path, "", "cannot write the CSV file");
+  writeFileAtomically(path, text);
   out_ << "\nCSV: " << path << "\n";
 }
 

@@ -7,6 +7,7 @@
 #include "bench_common.h"
 #include "cluster/cluster_spec.h"
 #include "commands.h"
+#include "io/atomic_file.h"
 #include "model/model_catalog.h"
 #include "planning_session.h"
 #include "table.h"
@@ -86,6 +87,9 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     std::error_code ec;
     if (!std::filesystem::is_directory(o.csv_dir, ec))
       throw UsageError("option '--csv-dir' needs an existing directory, got '" + o.csv_dir + "'");
+    // Every CSV file the run may write is checked now, not after tens of minutes of planning.
+    for (const char* name : {"presets", "exhaustive", "time", "curve"})
+      checkOutputPath((std::filesystem::path(o.csv_dir) / (std::string(name) + ".csv")).string());
   }
   if (!makePlanner(o.arachne))
     throw UsageError("option '--arachne-planner': unknown planner '" + o.arachne + "' (known: " + plannerList() + ")");

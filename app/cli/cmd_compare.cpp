@@ -38,8 +38,10 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
   TextTable t({"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used", "note"});
   for (size_t c = 1; c <= 6; ++c) t.setAlign(c, TextTable::Align::Right);
   bool any = false, interrupted = false;
+  // SIGINT / SIGTERM end the running planner with its best plan and skip the rest; the table
+  // is still printed.
+  CancelOnSigint sigint;
   {
-    CancelOnSigint sigint;
     for (const auto& n : names) {
       if (sigint.raised()) {
         t.addRow({n, "-", "-", "-", "-", "-", "-", "not run (interrupted)"});
@@ -87,8 +89,8 @@ Command compareCommand() {
   s.details =
       "Runs each planner of --planners in turn with the same budget and seed and prints one\n"
       "table: throughput (sequences/s and iterations/s), iteration time, planning time,\n"
-      "evaluations and GPUs used. Ctrl-C ends the running planner with its best plan so far\n"
-      "and skips the rest. Planners: " + plannerList() + ".";
+      "evaluations and GPUs used. Ctrl-C (or SIGTERM) ends the running planner with its best\n"
+      "plan so far and skips the rest. Planners: " + plannerList() + ".";
   s.options = {
       {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form", true},
       {"--model", "ID|FILE", "model catalog id or model JSON file", true},

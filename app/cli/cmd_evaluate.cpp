@@ -6,6 +6,7 @@
 #include "io/load_error.h"
 #include "io/plan_json.h"
 #include "model/model_catalog.h"
+#include "plan/unused_gpus_check.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
 #include "profile/profile_set.h"
@@ -63,6 +64,8 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     doc = planDocumentFromJson(text, planPath);
   }
   Plan& plan = doc.plan;
+  // What the file claims about GPUs it leaves out must hold on this cluster (the report sums it).
+  checkUnusedGpus(plan, composition, planPath);
   TrainingSpec spec = trainingFrom(a, model, doc.training);
   if (sailorFormat) spec.runtime = TrainingSpec::Runtime::DeepSpeed;  // Sailor runs Megatron-DeepSpeed
 

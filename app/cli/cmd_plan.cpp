@@ -3,9 +3,12 @@
 #include <iostream>
 
 #include "commands.h"
+#include "io/atomic_file.h"
+#include "io/load_error.h"
 #include "io/plan_json.h"
 #include "planning_session.h"
 #include "report_table.h"
+#include "stdout_sink.h"
 #include "table.h"
 
 namespace arachne::cli {
@@ -41,14 +44,14 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   const std::string name = *a.value("--planner");
   auto planner = makePlanner(name);
   if (!planner) throw UsageError("unknown planner '" + name + "' (known: " + plannerList() + ")");
+  // Before the search, not after it: a bad --out must not cost the whole budget.
+  if (auto file = a.value("--out")) checkOutputPath(*file);
   const PlanningProblem p = loadProblem(a);
   planner = makeConfiguredPlanner(name, p);
 
-  PlannerResult r;
-  {
-    CancelOnSigint sigint;
-    r = planner->plan(*p.cost, budget, seed, terminalProgress(name), sigint.flag());
-  }
+  // From here on SIGINT / SIGTERM end the search with its best plan, which is still written.
+  CancelOnSigint sigint;
+  PlannerResult r = planner->plan(*p.cost, budget, seed, terminalProgress(name), sigint.flag());
   endProgressLine();
   r.plan.provenance.catalog = "builtin-" + p.catalog->version();
   r.plan.provenance.profile_set = p.profiles.name;
@@ -63,7 +66,14 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   if (!r.stats.message.empty()) err << "  " << r.stats.message << "\n";
 
   if (r.found) {
-    if (auto file = a.value("--out")) savePlanFile(r.plan, &r.report, p.spec, *file);
+    std::string saveError;
+    if (auto file = a.value("--out")) {
+      try {
+        savePlanFile(r.plan, &r.report, p.spec, *file);
+      } catch (const LoadError& e) {
+        saveError = e.what();
+      }
+    }
     if (a.has("--json")) {
       out << planToJson(r.plan, &r.report, p.spec);
     } else {
@@ -75,6 +85,13 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
       ctx.profile_set = p.profiles.name;
       out << renderPlanReport(r.plan, r.report, ctx);
       out << "\n" << stepsSection(r);
+    }
+    if (!saveError.empty()) {
+      // The plan is printed above; keep it as a file too, so the search is not lost.
+      const std::string kept = rescueOutput("plan", planToJson(r.plan, &r.report, p.spec), ".plan.json");
+      err << "arachne-cli plan: " << saveError
+          << (kept.empty() ? std::string("; the plan is only on stdout") : "; the plan is saved in " + kept) << "\n";
+      return kExitBadInput;
     }
     return kExitOk;
   }
@@ -96,8 +113,9 @@ Command planCommand() {
   s.summary = "search a plan for a cluster and a model with one planner";
   s.details =
       "Planners: " + plannerList() + " (docs/planners.md). The budget ends the search: 10 s by\n"
-      "default; --evals alone bounds it by plan evaluations instead. Ctrl-C ends the search\n"
-      "cleanly: the best plan so far is printed (and saved with --out).\n"
+      "default; --evals alone bounds it by plan evaluations instead. Ctrl-C (or SIGTERM) ends the\n"
+      "search cleanly: the best plan so far is printed (and saved with --out). --out is checked\n"
+      "before the search starts.\n"
       "Exit code 0 with a plan, 3 when no feasible plan was found (or exhaustive refused).";
   s.options = {
       {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form", true},

@@ -5,6 +5,7 @@
 
 #include "cluster/cluster_spec.h"
 #include "commands.h"
+#include "io/atomic_file.h"
 #include "planning_session.h"
 #include "plugin/policy_plugin.h"
 #include "plugin/policy_plugin_api.h"  // torch-free: TrainingRunOptions and the module's entry table
@@ -105,6 +106,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
+  // Before the training, not after it: a bad --out must not cost the whole budget.
+  checkOutputPath(o.out);
   // The trainer is LibTorch code in the policy library, loaded only now that the options are good.
   const PolicyPluginStatus library = loadPolicyPlugin();
   const PolicyPluginApi* api = policyPluginApi();
@@ -122,8 +125,9 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   int checkpointsSeen = 0;
   double lastLine = -kProgressEveryS;
   TrainingRunResult result;
+  // SIGINT / SIGTERM end the run after the current update, and the weights are still written.
+  CancelOnSigint sigint;
   {
-    CancelOnSigint sigint;
     auto progress = [&](const UpdateStats& u, const TrainingRunResult& soFar) {
       episodes += u.rollouts;
       if (soFar.checkpoints > checkpointsSeen) {
@@ -183,7 +187,8 @@ Command trainCommand() {
       "nodes), each paired with llama3-8b, qwen3-32b, mixtral-8x7b and qwen3-30b-a3b. A progress\n"
       "line about every 10 s gives the episodes (policy rollouts), plan evaluations, this update's\n"
       "mean reward and the run's best (sequences/s; problems differ in scale). The weights file is\n"
-      "rewritten at every checkpoint and at the end; Ctrl-C ends the run cleanly and saves it.\n"
+      "rewritten at every checkpoint and at the end; Ctrl-C or SIGTERM ends the run cleanly and saves\n"
+      "it. --out is checked before the training starts.\n"
       "--resume starts from a weights file (its size settings are kept; the optimiser restarts).\n"
       "--planner flat-rl trains the flat-rl ablation instead (the same trainer; the policy also\n"
       "learns each template's layer split, micro-batch size and replicas); the file records which.\n"

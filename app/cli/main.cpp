@@ -1,10 +1,15 @@
 // arachne-cli entry point: dispatches to one command per subcommand and maps errors to exit codes.
+#include <cstring>
+#include <fcntl.h>
 #include <iostream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "commands.h"
 #include "io/load_error.h"
+#include "signal_handling.h"
+#include "stdout_sink.h"
 
 #ifndef ARACHNE_VERSION
 #define ARACHNE_VERSION "unknown"
@@ -32,9 +37,51 @@ const Command* findCommand(const std::string& name) {
   return nullptr;
 }
 
+int dispatch(int argc, char** argv);
+
+// Output of these is regenerated in an instant: when it cannot be written there is nothing worth keeping.
+bool cheapOutput(const std::string& command) {
+  return command == "gpus" || command == "models" || command == "presets" || command == "help" ||
+         command.empty() || command[0] == '-';
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  arachne::cli::installSignalHandlers();
+  const std::string command = argc > 1 ? argv[1] : "";
+  // A closed stdout is found before any work, not after it.
+  if (::fcntl(STDOUT_FILENO, F_GETFL) < 0) {
+    std::cerr << "arachne-cli: stdout is closed; nothing would be written (run it with stdout open)\n";
+    return kExitBadInput;
+  }
+  arachne::cli::StdoutSink sink;
+  std::streambuf* original = std::cout.rdbuf(&sink);
+  int code = dispatch(argc, argv);
+  std::cout.flush();
+  std::cout.rdbuf(original);
+  sink.pubsync();
+  if (sink.failed()) {
+    const std::string prefix = "arachne-cli" + (command.empty() || command[0] == '-' ? "" : " " + command) + ": ";
+    std::cerr << prefix << "cannot write to stdout: " << std::strerror(sink.error());
+    if (findCommand(command) && !cheapOutput(command) && !sink.kept().empty()) {
+      // Hours of planning or training must not end in nothing: the output goes to a file.
+      const std::string kept = arachne::cli::rescueOutput(command, sink.kept());
+      if (!kept.empty())
+        std::cerr << "; the output (" << sink.kept().size() << " bytes" << (sink.keptWhole() ? "" : ", cut")
+                  << ") is saved in " << kept;
+      else
+        std::cerr << "; the output could not be saved elsewhere either";
+    }
+    std::cerr << "\n";
+    if (code == kExitOk || code == kExitInfeasible) code = kExitBadInput;
+  }
+  return code;
+}
+
+namespace {
+
+int dispatch(int argc, char** argv) {
   std::ios::sync_with_stdio(true);
   if (argc < 2) {
     std::cerr << "arachne-cli: missing command (try 'arachne-cli --help')\n";
@@ -85,3 +132,5 @@ int main(int argc, char** argv) {
     return kExitInternal;
   }
 }
+
+}  // namespace

@@ -1,7 +1,6 @@
-// Loading a planning problem, SIGINT as a cancel flag, terminal progress.
+// Loading a planning problem, terminal progress.
 #include "planning_session.h"
 
-#include <csignal>
 #include <fstream>
 #include <sstream>
 #include <cstdio>
@@ -18,17 +17,6 @@
 #include "profile_option.h"
 
 namespace arachne::cli {
-namespace {
-
-std::atomic<bool> gCancel{false};
-
-extern "C" void onSigint(int) {
-  gCancel.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process
-}
-
-}  // namespace
-
 std::vector<OptionSpec> trainingOptions() {
   std::vector<OptionSpec> o = {
       {"--profiles", "FILE", "plan on this profile set instead of the analytic one: a *.profiles.json, or Sailor's measured profiles (profiles_tmp.json, profiles/<model>/<gpu>/profile.json)", false},
@@ -78,17 +66,6 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
                                        costTermsFrom(a));
   return p;
 }
-
-CancelOnSigint::CancelOnSigint() {
-  gCancel.store(false);
-  std::signal(SIGINT, onSigint);
-}
-
-CancelOnSigint::~CancelOnSigint() { std::signal(SIGINT, SIG_DFL); }
-
-const std::atomic<bool>* CancelOnSigint::flag() const { return &gCancel; }
-
-bool CancelOnSigint::raised() const { return gCancel.load(); }
 
 ProgressCallback terminalProgress(const std::string& label) {
   if (!isatty(STDERR_FILENO)) return {};

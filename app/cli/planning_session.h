@@ -1,5 +1,5 @@
 // What `plan` and `compare` share: loading the problem (catalog, cluster, model, training spec,
-// profiles), the SIGINT-to-cancel-flag bridge, and progress on a terminal.
+// profiles), the signal-to-cancel-flag bridge (signal_handling.h), and progress on a terminal.
 #pragma once
 
 #include <atomic>
@@ -16,6 +16,7 @@
 #include "planning/baselines/sailor_files.h"
 #include "planning/planner.h"
 #include "profile/profile_set.h"
+#include "signal_handling.h"
 
 namespace arachne::cli {
 
@@ -35,16 +36,6 @@ struct PlanningProblem {
 PlanningProblem loadProblem(const ParsedArgs& args);
 // The options loadProblem reads besides --cluster and --model.
 std::vector<OptionSpec> trainingOptions();
-
-// While alive, SIGINT sets the cancel flag instead of ending the process (a second SIGINT
-// ends it as usual).
-class CancelOnSigint {
- public:
-  CancelOnSigint();
-  ~CancelOnSigint();
-  const std::atomic<bool>* flag() const;
-  bool raised() const;
-};
 
 // A progress callback that redraws one status line on stderr when it is a terminal.
 ProgressCallback terminalProgress(const std::string& label);

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/gpu_catalog.h"
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "runtime_options.h"
@@ -42,10 +43,7 @@ std::map<std::string, std::string> readRoles(const std::string& tablePath) {
   const auto path = std::filesystem::path(tablePath).parent_path() / "roles.json";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) return roles;
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  const nlohmann::json j = JsonReader::parse(s.str(), path.string());
+  const nlohmann::json j = JsonReader::parse(readInputFile(path.string(), "roles"), path.string());
   const JsonReader r(j, path.string());
   r.requireObject();
   const JsonReader cal = r.object("calibration");

@@ -106,12 +106,19 @@ const GpuType* GpuCatalog::find(const std::string& idOrAlias) const {
   return i < 0 ? nullptr : &types_[static_cast<size_t>(i)];
 }
 
+std::string GpuCatalog::canonicalId(const std::string& idOrAlias) const {
+  const GpuType* t = find(idOrAlias);
+  return t ? t->id : idOrAlias;
+}
+
 const GpuType& GpuCatalog::at(const std::string& idOrAlias, const std::string& fileLabel,
                               const std::string& field) const {
   if (const GpuType* t = find(idOrAlias)) return *t;
   std::string known;
   for (const auto& t : types_) known += (known.empty() ? "" : ", ") + t.id;
-  throw LoadError(fileLabel, field, "unknown GPU type '" + idOrAlias + "' (known: " + known + ")");
+  // A name from a file may be anything, however long: echo at most 60 bytes of it.
+  std::string name = idOrAlias.size() > 60 ? idOrAlias.substr(0, 60) + "\xE2\x80\xA6" : idOrAlias;
+  throw LoadError(fileLabel, field, "unknown GPU type '" + name + "' (known: " + known + ")");
 }
 
 void GpuCatalog::add(GpuType t) {

@@ -19,6 +19,10 @@ class GpuCatalog {
   // Index of a type by id or alias (case-insensitive), -1 when unknown.
   int indexOf(const std::string& idOrAlias) const;
   const GpuType* find(const std::string& idOrAlias) const;
+  // The normalisation every loader applies to a GPU type name it reads (plan, cluster, profile
+  // set, Sailor files): an id or alias in any case becomes the catalog id; a name the catalog
+  // does not know is returned unchanged, for the caller to report.
+  std::string canonicalId(const std::string& idOrAlias) const;
   // Throws LoadError(fileLabel, field, "unknown GPU type 'x' (known: ...)").
   const GpuType& at(const std::string& idOrAlias, const std::string& fileLabel,
                     const std::string& field) const;

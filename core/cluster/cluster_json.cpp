@@ -1,11 +1,6 @@
 // *.cluster.json: parsing with field-precise errors, grouped writing, file load and atomic save.
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <random>
 #include <set>
 #include <sstream>
 
@@ -14,6 +9,8 @@
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_limits.h"
 #include "cluster/cluster_spec.h"
+#include "io/atomic_file.h"
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "network/network_json.h"
@@ -27,8 +24,6 @@ namespace {
 constexpr int kSchemaVersion = 1;
 // Upper bound of a per-node link override, the same cap the GPU catalog applies (GB/s).
 constexpr double kMaxLinkGbps = 1.0e5;
-// A cluster file is a few kilobytes; refusing huge files keeps a wrong path from eating memory.
-constexpr std::uintmax_t kMaxFileBytes = 64u << 20;
 
 // A misspelt optional key ("inter_node_gbs") would otherwise be ignored in silence.
 void rejectUnknownKeys(const JsonReader& r, const std::set<std::string>& known) {
@@ -48,10 +43,6 @@ std::string fileStem(const std::string& path) {
       return name.substr(0, name.size() - e.size());
   }
   return name;
-}
-
-std::string ioProblem(const std::string& what) {
-  return what + ": " + std::strerror(errno);
 }
 
 }  // namespace
@@ -167,67 +158,13 @@ std::string clusterToJson(const Composition& c) {
 }
 
 Composition loadClusterFile(const std::string& path, const GpuCatalog& catalog) {
-  std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (!fs::exists(st)) throw LoadError(path, "", "no such file");
-  if (fs::is_directory(st)) throw LoadError(path, "", "is a directory, not a *.cluster.json file");
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (!ec && size > kMaxFileBytes)
-    throw LoadError(path, "", "file of " + std::to_string(size) + " bytes is too large for a cluster file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", ioProblem("cannot open"));
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) throw LoadError(path, "", ioProblem("cannot read"));
-  Composition c = parseClusterJson(buf.str(), path, catalog);
+  Composition c = parseClusterJson(readInputFile(path, "*.cluster.json"), path, catalog);
   if (c.name.empty()) c.name = fileStem(path);
   return c;
 }
 
 void saveClusterFile(const Composition& c, const std::string& path) {
-  const std::string text = clusterToJson(c);
-  // Replace the file a symlink points at rather than the link itself.
-  std::error_code ec;
-  fs::path target = path;
-  if (fs::is_symlink(target, ec)) {
-    fs::path resolved = fs::canonical(target, ec);
-    if (!ec) target = resolved;
-  }
-  fs::path dir = target.parent_path();
-  if (dir.empty()) dir = ".";
-  if (fs::is_directory(target, ec))
-    throw LoadError(path, "", "cannot save: a directory of that name exists");
-
-  std::random_device rd;
-  std::ostringstream suffix;
-  suffix << std::hex << rd() << rd();
-  // A short name, so a target whose own name is near the file-name limit can still be saved.
-  std::string tempName = ".";
-  tempName += target.filename().string().substr(0, 64);
-  tempName += ".tmp-";
-  tempName += suffix.str();
-  const fs::path temp = dir / tempName;
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw LoadError(path, "", ioProblem("cannot save (cannot create a temporary file in '" + dir.string() + "')"));
-    out << text;
-    out.flush();
-    if (!out) {
-      const std::string problem = ioProblem("cannot save (write failed)");
-      out.close();
-      fs::remove(temp, ec);
-      throw LoadError(path, "", problem);
-    }
-  }
-  // Keep the permissions of the file being replaced.
-  const fs::file_status old = fs::status(target, ec);
-  if (!ec && fs::exists(old)) fs::permissions(temp, old.permissions(), ec);
-  if (std::rename(temp.c_str(), target.c_str()) != 0) {
-    const std::string problem = ioProblem("cannot save (rename of the temporary file failed)");
-    fs::remove(temp, ec);
-    throw LoadError(path, "", problem);
-  }
+  writeFileAtomically(path, clusterToJson(c));
 }
 
 }  // namespace arachne

@@ -53,7 +53,7 @@ Composition resolveCluster(const std::string& rawSpec, const GpuCatalog& catalog
   }
   std::error_code ec;
   // A file wins even when its name looks like a preset, so a user's own copy can shadow one.
-  if (!spec.empty() && (std::filesystem::is_regular_file(spec, ec) || endsWithJson(spec)))
+  if (!spec.empty() && (std::filesystem::exists(spec, ec) || endsWithJson(spec)))
     return loadClusterFile(spec, catalog);
   if (!spec.empty() && isPreset(spec)) return loadPreset(spec, catalog);
   try {
@@ -61,8 +61,9 @@ Composition resolveCluster(const std::string& rawSpec, const GpuCatalog& catalog
   } catch (const LoadError& e) {
     std::string presets;
     for (const auto& n : presetNames()) presets += (presets.empty() ? "" : ", ") + n;
+    const std::string shown = spec.size() > 80 ? spec.substr(0, 80) + "\xE2\x80\xA6" : spec;
     throw LoadError(e.file(), e.field(),
-                    "'" + spec + "' is neither a file, a preset (" + presets +
+                    "'" + shown + "' is neither a file, a preset (" + presets +
                         ") nor an inline spec: " + e.problem());
   }
 }

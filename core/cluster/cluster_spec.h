@@ -30,9 +30,10 @@ void saveClusterFile(const Composition& c, const std::string& path);
 std::vector<std::string> presetNames();
 Composition loadPreset(const std::string& name, const GpuCatalog& catalog);
 
-// SPEC resolution order: an existing file path (or any SPEC ending in .json), then a preset
-// name, then the inline form; "SPEC@NETWORK" attaches a network profile (a built-in name, a
-// *.network.json file or Sailor's multizone_bandwidths*.json) to any of them.
+// SPEC resolution order: an existing path (or any SPEC ending in .json; a directory or device
+// is then refused by the file reader), then a preset name, then the inline form;
+// "SPEC@NETWORK" attaches a network profile (a built-in name, a *.network.json file or Sailor's
+// multizone_bandwidths*.json) to any of them.
 Composition resolveCluster(const std::string& spec, const GpuCatalog& catalog);
 
 }  // namespace arachne

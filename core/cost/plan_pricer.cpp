@@ -107,6 +107,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         continue;
       }
       bool tpReported = false;
+      int untiledNode = -1, untiledSize = 0;  // a node the TP degree fits but does not divide
       for (int id : st.node_ids) {
         const int slot = this->slot(id);
         if (slot < 0) {
@@ -128,11 +129,26 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           v.gpu_type = st.gpu_type;
           tpReported = true;
         }
+        if (st.tp <= n.gpus && n.gpus % st.tp != 0 && untiledNode < 0) {
+          untiledNode = id;
+          untiledSize = n.gpus;
+        }
         if (sc.use[static_cast<size_t>(slot)] == 0) sc.touched.push_back(slot);
         sc.use[static_cast<size_t>(slot)] += st.tp;
       }
       if (!table(g, st.tp, t.micro_batch)) {
-        violate(ViolationKind::MissingProfile, j, s, stageName(j, s, st) + " is outside the search space: " + missingReason(g, st.tp, t.micro_batch)).gpu_type = st.gpu_type;
+        if (untiledNode >= 0 && !tpReported) {
+          // TP 3 on a 4-GPU node: the node-fit problem is the one to fix (the profile set
+          // lacks TP 3 because no such group tiles a node), so it is named first.
+          std::string divisors;
+          for (int d = 1; d <= untiledSize; ++d)
+            if (untiledSize % d == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(d);
+          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, stageName(j, s, st) + ": TP " + std::to_string(st.tp) + " does not divide node " + std::to_string(untiledNode) + " of " + std::to_string(untiledSize) + " GPUs (TP degrees that tile it: " + divisors + "), and it is outside the search space: " + missingReason(g, st.tp, t.micro_batch));
+          v.node_id = untiledNode;
+          v.gpu_type = st.gpu_type;
+        } else {
+          violate(ViolationKind::MissingProfile, j, s, stageName(j, s, st) + " is outside the search space: " + missingReason(g, st.tp, t.micro_batch)).gpu_type = st.gpu_type;
+        }
       }
       if (st.last_layer < L && st.first_layer >= 0 && st.first_layer <= st.last_layer &&
           moeLayers(st.first_layer, st.last_layer) > 0) {

@@ -1,6 +1,7 @@
 // Recognising cluster, plan and scenario files by name, then by their first bytes.
 #include "io/document_kind.h"
 
+#include <filesystem>
 #include <fstream>
 
 namespace arachne {
@@ -15,6 +16,10 @@ DocumentKind documentKind(const std::string& path) {
   if (endsWith(path, ".cluster.json")) return DocumentKind::Cluster;
   if (endsWith(path, ".plan.json")) return DocumentKind::Plan;
   if (endsWith(path, ".scenario.json")) return DocumentKind::Scenario;
+  // Only a regular file is sniffed: a FIFO would block the read, a device never end it (the
+  // loader that opens the file then says what it is).
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return DocumentKind::Unknown;
   std::ifstream in(path, std::ios::binary);
   std::string head(4096, '\0');
   in.read(head.data(), static_cast<std::streamsize>(head.size()));

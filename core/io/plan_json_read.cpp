@@ -1,7 +1,8 @@
 // Parsing and validating *.plan.json text into a Plan; priced fields are skipped.
 #include <nlohmann/json.hpp>
 
-#include "io/json_cursor.h"
+#include "catalog/gpu_catalog.h"
+#include "io/json_reader.h"
 #include "io/load_error.h"
 #include "io/plan_json.h"
 
@@ -27,13 +28,13 @@ constexpr size_t kMaxUnused = 1000000;
 // composition accepts, and small enough that every GPU count fits an int.
 constexpr long long kMaxPlanGpus = 1000000;
 
-int readInt(const JsonCursor& c, long long min, long long max) {
+int readInt(const JsonReader& c, long long min, long long max) {
   return static_cast<int>(c.asInt(min, max));
 }
 
-Provenance readProvenance(const JsonCursor& c) {
+Provenance readProvenance(const JsonReader& c) {
   Provenance p;
-  if (!c.value().is_object()) c.fail("must be an object, got " + JsonCursor::typeName(c.value()));
+  if (!c.value().is_object()) c.fail("must be an object, got " + JsonReader::typeName(c.value()));
   auto str = [&](const char* key, std::string& out) {
     if (auto f = c.optional(key)) out = f->asString();
   };
@@ -47,11 +48,11 @@ Provenance readProvenance(const JsonCursor& c) {
   return p;
 }
 
-std::optional<ExpertTiling> readTiling(const JsonCursor& stage) {
+std::optional<ExpertTiling> readTiling(const JsonReader& stage) {
   auto c = stage.optional("expert_tiling");
   if (!c) return std::nullopt;
   if (!c->value().is_object()) {
-    c->fail("must be an object {\"ep\", \"etp\", \"edp\"}, got " + JsonCursor::typeName(c->value()));
+    c->fail("must be an object {\"ep\", \"etp\", \"edp\"}, got " + JsonReader::typeName(c->value()));
   }
   ExpertTiling t;
   t.ep = readInt(c->required("ep"), 1, kMaxGpuCount);
@@ -60,43 +61,46 @@ std::optional<ExpertTiling> readTiling(const JsonCursor& stage) {
   return t;
 }
 
-Stage readStage(const JsonCursor& c, int replicas) {
-  if (!c.value().is_object()) c.fail("must be an object, got " + JsonCursor::typeName(c.value()));
+Stage readStage(const JsonReader& c, int replicas) {
+  if (!c.value().is_object()) c.fail("must be an object, got " + JsonReader::typeName(c.value()));
   Stage s;
   s.gpu_type = c.required("gpu_type").asString(200);
   if (s.gpu_type.empty()) c.required("gpu_type").fail("must not be empty");
+  // "H100" and aliases name the catalog's "h100", as in cluster files; an unknown name stays
+  // as written and is the cost model's verdict (unknown_node) when priced.
+  s.gpu_type = GpuCatalog::builtin().canonicalId(s.gpu_type);
   s.tp = readInt(c.required("tp"), 1, kMaxTp);
 
-  const JsonCursor layers = c.required("layers");
+  const JsonReader layers = c.required("layers");
   if (!layers.value().is_array() || layers.value().size() != 2) {
     layers.fail("must be an array [first, last] of two layer indices, got " +
-                JsonCursor::typeName(layers.value()) +
+                JsonReader::typeName(layers.value()) +
                 (layers.value().is_array() ? " of " + std::to_string(layers.value().size()) +
                                                  " entries"
                                            : std::string()));
   }
-  s.first_layer = readInt(layers[0], 0, kMaxLayer);
-  s.last_layer = readInt(layers[1], 0, kMaxLayer);
+  s.first_layer = readInt(layers.element(0), 0, kMaxLayer);
+  s.last_layer = readInt(layers.element(1), 0, kMaxLayer);
   if (s.first_layer > s.last_layer) {
     layers.fail("first layer " + std::to_string(s.first_layer) + " is after last layer " +
                 std::to_string(s.last_layer));
   }
 
-  const JsonCursor nodes = c.required("node_ids");
+  const JsonReader nodes = c.required("node_ids");
   const size_t n = nodes.arraySize(static_cast<size_t>(kMaxReplicas));
   if (n != static_cast<size_t>(replicas)) {
     nodes.fail("must hold one node id per replica (" + std::to_string(replicas) + "), got " +
                std::to_string(n));
   }
   s.node_ids.reserve(n);
-  for (size_t i = 0; i < n; ++i) s.node_ids.push_back(readInt(nodes[i], 0, kMaxNodeId));
+  for (size_t i = 0; i < n; ++i) s.node_ids.push_back(readInt(nodes.element(i), 0, kMaxNodeId));
 
   s.expert_tiling = readTiling(c);
   return s;
 }
 
-Template readTemplate(const JsonCursor& c) {
-  if (!c.value().is_object()) c.fail("must be an object, got " + JsonCursor::typeName(c.value()));
+Template readTemplate(const JsonReader& c) {
+  if (!c.value().is_object()) c.fail("must be an object, got " + JsonReader::typeName(c.value()));
   Template t;
   t.replicas = readInt(c.required("replicas"), 1, kMaxReplicas);
   t.micro_batch = readInt(c.required("micro_batch"), 1, kMaxMicroBatch);
@@ -104,13 +108,13 @@ Template readTemplate(const JsonCursor& c) {
   // leave it out.
   if (auto m = c.optional("micro_batches")) t.micro_batches = readInt(*m, 1, kMaxMicroBatches);
   if (auto v = c.optional("virtual_stages")) t.virtual_stages = readInt(*v, 1, 1024);
-  const JsonCursor stages = c.required("stages");
+  const JsonReader stages = c.required("stages");
   const size_t n = stages.arraySize(kMaxStages);
   if (n == 0) stages.fail("must hold at least one stage");
   t.stages.reserve(n);
   long long perReplica = 0;
   for (size_t i = 0; i < n; ++i) {
-    t.stages.push_back(readStage(stages[i], t.replicas));
+    t.stages.push_back(readStage(stages.element(i), t.replicas));
     perReplica += t.stages.back().tp;
   }
   const long long gpus = perReplica * t.replicas;
@@ -121,18 +125,18 @@ Template readTemplate(const JsonCursor& c) {
   return t;
 }
 
-UnusedGpus readUnused(const JsonCursor& c) {
-  if (!c.value().is_object()) c.fail("must be an object, got " + JsonCursor::typeName(c.value()));
+UnusedGpus readUnused(const JsonReader& c) {
+  if (!c.value().is_object()) c.fail("must be an object, got " + JsonReader::typeName(c.value()));
   UnusedGpus u;
-  u.gpu_type = c.required("gpu_type").asString(200);
+  u.gpu_type = GpuCatalog::builtin().canonicalId(c.required("gpu_type").asString(200));
   u.node_id = readInt(c.required("node_id"), 0, kMaxNodeId);
   u.count = readInt(c.required("count"), 1, kMaxGpuCount);
   if (auto r = c.optional("reason")) u.reason = r->asString();
   return u;
 }
 
-PlanTraining readTraining(const JsonCursor& c) {
-  if (!c.value().is_object()) c.fail("must be an object, got " + JsonCursor::typeName(c.value()));
+PlanTraining readTraining(const JsonReader& c) {
+  if (!c.value().is_object()) c.fail("must be an object, got " + JsonReader::typeName(c.value()));
   PlanTraining t;
   if (auto f = c.optional("global_batch")) t.global_batch = readInt(*f, 1, kMaxGlobalBatch);
   if (auto f = c.optional("sequence_length")) t.sequence_length = readInt(*f, 1, kMaxSequenceLength);
@@ -181,12 +185,12 @@ Plan planFromJson(const std::string& text, const std::string& fileLabel) {
 }
 
 PlanDocument planDocumentFromJson(const std::string& text, const std::string& fileLabel) {
-  const nlohmann::json doc = JsonCursor::parse(text, fileLabel);
-  const JsonCursor root(doc, fileLabel, "");
+  const nlohmann::json doc = JsonReader::parse(text, fileLabel);
+  const JsonReader root(doc, fileLabel, "");
   if (!doc.is_object()) {
-    throw LoadError(fileLabel, "", "a plan must be a JSON object, got " + JsonCursor::typeName(doc));
+    throw LoadError(fileLabel, "", "a plan must be a JSON object, got " + JsonReader::typeName(doc));
   }
-  const JsonCursor version = root.required("schema_version");
+  const JsonReader version = root.required("schema_version");
   const long long v = version.asInt(0, 1000000);
   if (v != kPlanSchemaVersion) {
     version.fail("unsupported schema_version " + std::to_string(v) + " (this build reads " +
@@ -199,12 +203,12 @@ PlanDocument planDocumentFromJson(const std::string& text, const std::string& fi
   if (auto t = root.optional("training")) result.training = readTraining(*t);
   if (auto f = root.optional("micro_batches_fixed")) plan.fixed_micro_batches = f->asBool();
 
-  const JsonCursor templates = root.required("templates");
+  const JsonReader templates = root.required("templates");
   const size_t n = templates.arraySize(kMaxTemplates);
   plan.templates.reserve(n);
   long long gpus = 0;
   for (size_t i = 0; i < n; ++i) {
-    plan.templates.push_back(readTemplate(templates[i]));
+    plan.templates.push_back(readTemplate(templates.element(i)));
     gpus += plan.templates.back().gpus();
     if (gpus > kMaxPlanGpus) {
       templates.fail("the templates place " + std::to_string(gpus) +
@@ -214,7 +218,7 @@ PlanDocument planDocumentFromJson(const std::string& text, const std::string& fi
 
   if (auto unused = root.optional("unused_gpus")) {
     const size_t m = unused->arraySize(kMaxUnused);
-    for (size_t i = 0; i < m; ++i) plan.unused_gpus.push_back(readUnused((*unused)[i]));
+    for (size_t i = 0; i < m; ++i) plan.unused_gpus.push_back(readUnused(unused->element(i)));
   }
   return result;
 }

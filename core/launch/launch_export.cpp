@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 
+#include "io/atomic_file.h"
 #include "io/load_error.h"
 #include "launch/launch_script.h"
 #include "launch/megatron_launch.h"
@@ -64,28 +65,14 @@ void writeLaunchFiles(const LaunchExport& e, const std::string& directory) {
   std::error_code ec;
   fs::create_directories(directory, ec);
   if (ec) throw LoadError(directory, "", "cannot create the directory: " + ec.message());
-  std::random_device rd;
+  // The one atomic writer (issue 15): a unique temporary beside the target, devices, FIFOs and
+  // directories refused, an existing file's permissions kept, symbolic links followed.
   for (const LaunchFile& f : e.files) {
     const fs::path target = fs::path(directory) / f.name;
-    const fs::path tmp = fs::path(directory) / (f.name + ".tmp-" + std::to_string(rd()));
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      if (!out) throw LoadError(target.string(), "", std::string("cannot write: ") + std::strerror(errno));
-      out << f.text;
-      out.flush();
-      if (!out) {
-        fs::remove(tmp, ec);
-        throw LoadError(target.string(), "", "write failed");
-      }
-    }
+    writeFileAtomically(target.string(), f.text);
     if (f.executable) {
-      fs::permissions(tmp, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, fs::perm_options::add, ec);
-    }
-    fs::rename(tmp, target, ec);
-    if (ec) {
-      std::error_code ignored;
-      fs::remove(tmp, ignored);
-      throw LoadError(target.string(), "", "cannot replace the file: " + ec.message());
+      fs::permissions(target, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec, fs::perm_options::add, ec);
+      if (ec) throw LoadError(target.string(), "", "cannot make it executable: " + ec.message());
     }
   }
 }

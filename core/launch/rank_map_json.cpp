@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/json_cursor.h"
+#include "io/json_reader.h"
 
 namespace arachne {
 
@@ -30,7 +30,7 @@ ordered_json rowJson(const RankMapRow& r) {
   return j;
 }
 
-int intField(const JsonCursor& c, const std::string& key, int min, int max) {
+int intField(const JsonReader& c, const std::string& key, int min, int max) {
   return static_cast<int>(c.required(key).asInt(min, max));
 }
 
@@ -65,8 +65,8 @@ std::string rankMapToJson(const RankMap& map) {
 }
 
 RankMap rankMapFromJson(const std::string& text, const std::string& fileLabel) {
-  const nlohmann::json doc = JsonCursor::parse(text, fileLabel);
-  const JsonCursor root(doc, fileLabel, "");
+  const nlohmann::json doc = JsonReader::parse(text, fileLabel);
+  const JsonReader root(doc, fileLabel, "");
   const int version = intField(root, "schema_version", 0, 1000000);
   if (version != kRankMapSchemaVersion)
     root.required("schema_version").fail("version " + std::to_string(version) + " is not supported (this build reads " +
@@ -75,17 +75,17 @@ RankMap rankMapFromJson(const std::string& text, const std::string& fileLabel) {
   RankMap map;
   map.cluster = root.required("cluster").asString();
   map.model = root.required("model").asString();
-  const JsonCursor templates = root.required("templates");
+  const JsonReader templates = root.required("templates");
   for (size_t i = 0, n = templates.arraySize(100000); i < n; ++i) {
-    const JsonCursor t = templates[i];
+    const JsonReader t = templates.element(i);
     map.templates.push_back({intField(t, "replicas", 1, kMaxIndex), intField(t, "micro_batch", 1, kMaxIndex),
                              intField(t, "micro_batches", 1, kMaxIndex), intField(t, "depth", 1, kMaxIndex),
                              t.optional("virtual_stages") ? intField(t, "virtual_stages", 1, kMaxIndex) : 1});
   }
-  const JsonCursor nodes = root.required("nodes");
+  const JsonReader nodes = root.required("nodes");
   int expectedFirst = 0;
   for (size_t i = 0, n = nodes.arraySize(kMaxRanks); i < n; ++i) {
-    const JsonCursor c = nodes[i];
+    const JsonReader c = nodes.element(i);
     RankMapNode node{intField(c, "node_rank", 0, kMaxRanks), intField(c, "node_id", 0, kMaxIndex),
                      c.required("gpu_type").asString(), intField(c, "gpus_used", 1, kMaxRanks),
                      intField(c, "gpus_in_node", 1, kMaxRanks), intField(c, "first_rank", 0, kMaxRanks)};
@@ -98,11 +98,11 @@ RankMap rankMapFromJson(const std::string& text, const std::string& fileLabel) {
   const int world = intField(root, "world_size", 0, kMaxRanks);
   if (world != expectedFirst)
     root.required("world_size").fail(std::to_string(world) + " differs from the " + std::to_string(expectedFirst) + " GPUs the nodes use");
-  const JsonCursor ranks = root.required("ranks");
+  const JsonReader ranks = root.required("ranks");
   const size_t n = ranks.arraySize(kMaxRanks);
   if (static_cast<int>(n) != world) ranks.fail(std::to_string(n) + " rows for world size " + std::to_string(world));
   for (size_t i = 0; i < n; ++i) {
-    const JsonCursor c = ranks[i];
+    const JsonReader c = ranks.element(i);
     RankMapRow r;
     r.rank = intField(c, "rank", 0, kMaxRanks);
     if (r.rank != static_cast<int>(i)) c.required("rank").fail("expected " + std::to_string(i) + " (rows are in rank order)");
@@ -120,10 +120,10 @@ RankMap rankMapFromJson(const std::string& text, const std::string& fileLabel) {
     r.stage = intField(c, "stage", 0, kMaxIndex);
     r.tp_rank = intField(c, "tp_rank", 0, kMaxRanks);
     r.dp_rank = intField(c, "dp_rank", 0, kMaxRanks);
-    const JsonCursor layers = c.required("layers");
+    const JsonReader layers = c.required("layers");
     if (layers.arraySize(2) != 2) layers.fail("expected [first, last]");
-    r.first_layer = static_cast<int>(layers[0].asInt(0, kMaxIndex));
-    r.last_layer = static_cast<int>(layers[1].asInt(0, kMaxIndex));
+    r.first_layer = static_cast<int>(layers.element(0).asInt(0, kMaxIndex));
+    r.last_layer = static_cast<int>(layers.element(1).asInt(0, kMaxIndex));
     if (r.first_layer > r.last_layer) layers.fail("first layer " + std::to_string(r.first_layer) + " is after last layer " + std::to_string(r.last_layer));
     if (auto e = c.optional("expert"))
       r.expert = ExpertCoordinates{intField(*e, "ep_rank", 0, kMaxRanks), intField(*e, "etp_rank", 0, kMaxRanks),

@@ -3,9 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "io/resources.h"
@@ -75,14 +74,15 @@ void ModelCatalog::add(Model m) {
 Model resolveModel(const std::string& idOrFile) {
   const ModelCatalog& builtin = ModelCatalog::builtin();
   if (const Model* m = builtin.find(idOrFile)) return *m;
-  std::ifstream in(idOrFile, std::ios::binary);
-  if (!in) {
+  std::string text;
+  try {
+    text = readInputFile(idOrFile, "model");
+  } catch (const LoadError& e) {
+    // Most often a mistyped id: say both what the catalog holds and why no file was read.
     throw LoadError(idOrFile, "", "neither a model id of the catalog (known: " + knownIds(builtin) +
-                                      ") nor a readable model file");
+                                      ") nor a readable model file (" + e.problem() + ")");
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  ModelCatalog c = ModelCatalog::fromJson(text.str(), idOrFile);
+  ModelCatalog c = ModelCatalog::fromJson(text, idOrFile);
   if (c.models().size() != 1) {
     throw LoadError(idOrFile, "models", "holds " + std::to_string(c.models().size()) +
                                             " models; a model file must hold exactly one");

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "catalog/gpu_catalog.h"
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "io/resources.h"
@@ -21,7 +22,6 @@ constexpr int kSchemaVersion = 1;
 constexpr double kMaxGbps = 1.0e5;         // the catalog's cap for any link
 constexpr double kMaxLatencyUs = 1.0e6;    // one second per message is a unit mistake
 constexpr int kMaxCount = 1024;
-constexpr std::uintmax_t kMaxFileBytes = 64u << 20;
 
 void rejectUnknown(const JsonReader& r, const std::set<std::string>& known) {
   for (auto it = r.value().begin(); it != r.value().end(); ++it) {
@@ -132,18 +132,9 @@ nlohmann::json countedJson(const std::vector<std::pair<int, BandwidthCurve>>& v)
   return a;
 }
 
-std::string readText(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) throw LoadError(path, "", "is not a regular file that can be read");
-  if (fs::file_size(path, ec) > kMaxFileBytes)
-    throw LoadError(path, "", "is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB; not a network file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", "cannot be opened for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+// Network files are read like every other input (issue 15): regular files only, within the
+// input size limit (ARACHNE_MAX_INPUT_BYTES overrides it).
+std::string readText(const std::string& path) { return readInputFile(path, "network"); }
 
 }  // namespace
 

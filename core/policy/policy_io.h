@@ -19,8 +19,8 @@ struct LoadedPolicy {
 // File layout: the line "ARACHNE-POLICY", one line of JSON (format and feature-layout versions,
 // the PolicyConfig, the feature sizes, every parameter's name and shape, the payload's byte
 // count and FNV-1a 64 checksum, free metadata), then the payload written by torch's archive.
-// Written to a temporary file and renamed, so a crash never leaves half a file under `path`.
-// Throws std::runtime_error when the file cannot be written.
+// Written through the core's atomic writer (io/atomic_file.h), so a crash never leaves half a
+// file under `path`. Throws LoadError (a std::runtime_error) when the file cannot be written.
 void savePolicy(PolicyNetwork& network, const std::string& path,
                 const nlohmann::json& metadata = nlohmann::json::object());
 
@@ -33,5 +33,10 @@ LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected = 
 LoadedPolicy loadPolicy(const std::string& path, const PolicyConfig* expected, const bool* expectFlat);
 // The planners' entry: loadPolicy(path, nullptr, &flat).
 LoadedPolicy loadPolicyOfKind(const std::string& path, bool flat);
+// loadPolicy() on the bytes of a file already read (`path` labels the messages); the fuzz
+// harness's entry. loadPolicy() reads the file with the core's size-limited reader.
+LoadedPolicy policyFromBytes(const std::string& bytes, const std::string& path, const PolicyConfig* expected,
+                             const bool* expectFlat);
+// The header checks without LibTorch, policyParameterCount: policy/policy_header.h.
 
 }  // namespace arachne

@@ -1,12 +1,11 @@
 // Reading and writing profile sets as JSON, with every bad value reported by field.
 #include "profile/profile_json.h"
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
 
+#include "catalog/gpu_catalog.h"
+#include "io/atomic_file.h"
+#include "io/input_file.h"
 #include "io/json_reader.h"
 
 namespace arachne {
@@ -38,6 +37,7 @@ ProfileSet profileSetFromJson(const std::string& text, const std::string& fileLa
       JsonReader e = ex.element(i);
       std::string g = e.string("gpu_type");
       if (g.empty()) e.fail("gpu_type", "must not be empty");
+      g = GpuCatalog::builtin().canonicalId(g);
       set.exclude(g, e.string("reason"));
     }
   }
@@ -49,6 +49,9 @@ ProfileSet profileSetFromJson(const std::string& text, const std::string& fileLa
     ProfileKey key;
     key.gpu_type = e.string("gpu_type");
     if (key.gpu_type.empty()) e.fail("gpu_type", "must not be empty");
+    // "H100" or an alias must key the same entries as "h100": the cost model looks profiles up
+    // by the catalog id, and an entry under another spelling would be silently unused.
+    key.gpu_type = GpuCatalog::builtin().canonicalId(key.gpu_type);
     key.tp = static_cast<int>(e.integer("tp", 1, 1024));
     key.micro_batch = static_cast<int>(e.integer("micro_batch", 1, 1 << 20));
     key.layer_type = e.string("layer_type");
@@ -111,25 +114,11 @@ std::string profileSetToJson(const ProfileSet& set) {
 }
 
 ProfileSet loadProfileFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", "cannot open the file for reading");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return profileSetFromJson(ss.str(), path);
+  return profileSetFromJson(readInputFile(path, "profile set"), path);
 }
 
 void saveProfileFile(const ProfileSet& set, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw LoadError(path, "", "cannot open a temporary file for writing");
-    out << profileSetToJson(set);
-    if (!out.flush()) throw LoadError(path, "", "write failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw LoadError(path, "", "cannot replace the file");
-  }
+  writeFileAtomically(path, profileSetToJson(set));
 }
 
 }  // namespace arachne

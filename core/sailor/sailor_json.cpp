@@ -2,33 +2,27 @@
 #include "sailor/sailor_json.h"
 
 #include <charconv>
-#include <fstream>
-#include <sstream>
 
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 
 namespace arachne {
 
-std::string readSailorFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", "cannot be opened for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw LoadError(path, "", "could not be read");
-  return s.str();
-}
+std::string readSailorFile(const std::string& path) { return readInputFile(path, "Sailor"); }
 
 int parseSailorInt(const JsonReader& parent, const std::string& key, int min, int max,
                    const std::string& what) {
+  // The key is the file's text: quote at most 40 bytes of it.
+  const std::string shown = key.size() > 40 ? key.substr(0, 40) + "\xE2\x80\xA6" : key;
   int v = 0;
   const char* b = key.data();
   const char* e = key.data() + key.size();
   auto [p, ec] = std::from_chars(b, e, v);
   if (key.empty() || ec != std::errc() || p != e)
-    parent.fail(key, "key must be a " + what + " (a whole number), got '" + key + "'");
+    parent.fail(key, "key must be a " + what + " (a whole number), got '" + shown + "'");
   if (v < min || v > max)
-    parent.fail(key, what + " " + key + " is out of range [" + std::to_string(min) + ", " +
+    parent.fail(key, what + " " + shown + " is out of range [" + std::to_string(min) + ", " +
                          std::to_string(max) + "]");
   return v;
 }

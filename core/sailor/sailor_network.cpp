@@ -154,7 +154,14 @@ SailorNetwork loadSailorNetwork(const std::string& interPath, const std::string&
 }
 
 bool looksLikeSailorNetwork(const std::string& text) {
-  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  // The one parser with its limits (depth, NUL, numbers); a text it refuses is not Sailor's and
+  // is then reported by the network reader with the reason.
+  nlohmann::json j;
+  try {
+    j = JsonReader::parse(text, "<network>");
+  } catch (const LoadError&) {
+    return false;
+  }
   if (!j.is_object() || j.empty() || j.contains("schema_version")) return false;
   // zone -> GPU -> count -> zone: four object levels, the third keyed by a number.
   const auto& zone = j.begin().value();

@@ -58,7 +58,8 @@ class Importer {
     perMbs.requireObject();
     const std::string gpu = sailorGpuToCatalogId(sailorGpu, catalog_);
     if (gpu.empty()) {
-      out_.notes.push_back("skipped GPU '" + sailorGpu + "': no catalog type has that name or alias");
+      out_.notes.push_back("skipped GPU " + JsonReader::shortValue(nlohmann::json(sailorGpu)) +
+                           ": no catalog type has that name or alias");
       return;
     }
     if (perMbs.value().empty()) perMbs.fail("", "holds no micro-batch size");
@@ -104,8 +105,9 @@ class Importer {
       const auto& arr = layers.value().at(key);
       JsonReader a(arr, file_, layers.fieldPath(key));
       a.requireArray();
-      if (a.size() < 3) a.fail("", "must hold [fwd_s, bwd_s, update_s], got " +
-                                       std::to_string(a.size()) + " numbers");
+      // Exactly three: a longer list is another format (or a shifted one), not extra precision.
+      if (a.size() != 3) a.fail("", "must hold [fwd_s, bwd_s, update_s], got " +
+                                        std::to_string(a.size()) + " entries");
       double t[3];
       for (size_t k = 0; k < 3; ++k) {
         const auto& x = arr.at(k);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/cluster_limits.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "sailor/sailor_json.h"
@@ -29,9 +30,10 @@ int intAt(const JsonReader& arr, size_t i, int min, int max, const std::string& 
   JsonReader e = arr.element(i);
   if (!v.is_number()) e.fail("", "must be " + what + " (a whole number)");
   const double d = v.get<double>();
-  if (!std::isfinite(d) || d != std::floor(d)) e.fail("", "must be a whole number, got " + v.dump());
+  if (!std::isfinite(d) || d != std::floor(d))
+    e.fail("", "must be a whole number, got " + JsonReader::shortValue(v));
   if (d < min || d > max)
-    e.fail("", what + " " + v.dump() + " is out of range [" + std::to_string(min) + ", " +
+    e.fail("", what + " " + JsonReader::shortValue(v) + " is out of range [" + std::to_string(min) + ", " +
                    std::to_string(max) + "]");
   return static_cast<int>(d);
 }
@@ -52,7 +54,8 @@ struct TpGroup {
 TpGroup readTpGroup(const JsonReader& g, const GpuCatalog& catalog) {
   // [[[gpu, gpus_per_node, zone], ...], tp]
   g.requireArray();
-  if (g.size() != 2) g.fail("", "must be [[[gpu, gpus_per_node, zone]], tp], got " + g.value().dump());
+  if (g.size() != 2)
+    g.fail("", "must be [[[gpu, gpus_per_node, zone]], tp], got " + JsonReader::shortValue(g.value(), 80));
   JsonReader vms = g.element(0);
   vms.requireArray();
   if (vms.size() != 1)
@@ -66,7 +69,8 @@ TpGroup readTpGroup(const JsonReader& g, const GpuCatalog& catalog) {
   TpGroup t;
   t.gpu = sailorGpuToCatalogId(sailorGpu, catalog);
   if (t.gpu.empty())
-    vm.element(0).fail("", "GPU '" + sailorGpu + "' maps to no catalog type (no id or alias matches)");
+    vm.element(0).fail("", "GPU " + JsonReader::shortValue(vm.value().at(0)) +
+                               " maps to no catalog type (no id or alias matches)");
   t.gpus_per_node = intAt(vm, 1, 1, 1024, "GPUs per node");
   t.tp = intAt(g, 1, 1, 1024, "TP degree");
   if (t.tp > t.gpus_per_node)
@@ -161,6 +165,7 @@ SailorRun parseSailorFile(const std::string& text, const std::string& fileLabel,
     std::vector<int> node_ids; // global ids of this type's nodes, in order
   };
   std::map<std::string, TypeNodes> perType;
+  long long gpus = 0;  // placed so far, capped like any cluster (and so every count fits an int)
   std::vector<std::vector<int>> nodeIds(static_cast<size_t>(depth));
   pipe.replicas.assign(static_cast<size_t>(depth), {});
   for (int s = 0; s < depth; ++s) {
@@ -171,6 +176,10 @@ SailorRun parseSailorFile(const std::string& text, const std::string& fileLabel,
     for (int r = 0; r < dp; ++r) {
       JsonReader gr = g.element(static_cast<size_t>(r));
       const TpGroup t = readTpGroup(gr, catalog);
+      gpus += t.tp;
+      if (gpus > kMaxClusterGpus)
+        gr.fail("", "the run would place " + std::to_string(gpus) + " GPUs or more (stages x DP x TP), above the limit of " +
+                        std::to_string(kMaxClusterGpus) + " GPUs of any cluster");
       pipe.replicas[static_cast<size_t>(s)].push_back({t.gpu, t.tp});
       TypeNodes& tn = perType[t.gpu];
       if (tn.gpus_per_node == 0) tn.gpus_per_node = t.gpus_per_node;
@@ -258,9 +267,10 @@ SailorRun loadSailorPlan(const std::string& path, const GpuCatalog& catalog) {
 
 bool isSailorPlanJson(const std::string& text) {
   try {
-    const nlohmann::json j = nlohmann::json::parse(text);
+    // The one parser with its limits: a deep or NUL-laden text is not a Sailor plan.
+    const nlohmann::json j = JsonReader::parse(text, "<plan>");
     return j.is_object() && j.contains("pipeline_list");
-  } catch (const nlohmann::json::exception&) {
+  } catch (const LoadError&) {
     return false;
   }
 }

@@ -10,6 +10,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "cost/cost_model.h"
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "model/model_catalog.h"
@@ -19,13 +20,8 @@ namespace arachne {
 
 namespace {
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", "cannot be opened for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+// Read like every input (issue 15): regular files only, within the input size limit.
+std::string readAll(const std::string& path) { return readInputFile(path, "published-runs"); }
 
 bool isNull(const JsonReader& r, const std::string& key) {
   return !r.has(key) || r.value()[key].is_null();

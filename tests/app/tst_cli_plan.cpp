@@ -192,14 +192,11 @@ class TstCliPlan : public QObject {
   }
 
   void ctrlCKeepsTheBestPlanSoFar() {
-    QProcess p;
-    p.start(QStringLiteral(ARACHNE_CLI), {"plan", "--cluster", "paper-3t-128", "--model", "llama3-8b",
-                                          "--planner", "random", "--budget-s", "600", "--json"});
-    QVERIFY(p.waitForStarted());
-    // Give it time to find plans, then interrupt as a terminal would.
-    QTest::qWait(1500);
-    ::kill(static_cast<pid_t>(p.processId()), SIGINT);
-    const Run r = finish(p);
+    // Once the search runs, interrupt as a terminal would (interruptDuringWork waits for the
+    // handlers: LibTorch loads before main(), slowly under the asan build).
+    const Run r = interruptDuringWork({"plan", "--cluster", "paper-3t-128", "--model", "llama3-8b", "--planner",
+                                       "random", "--budget-s", "600", "--json"},
+                                      SIGINT);
     QVERIFY2(r.code == 0, qPrintable(QString("exit %1: %2").arg(r.code).arg(r.err)));
     QVERIFY2(r.err.contains("interrupted"), qPrintable(r.err));
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();

@@ -231,7 +231,7 @@ class TstClusterSpec : public QObject {
     auto nodes = [](const QString& bad) {
       return QStringLiteral(R"({"schema_version":1,"nodes":[%1,%1,%1,%2]})").arg(kValidNode, bad);
     };
-    QTest::newRow("syntax") << "{\"schema_version\":1," << "" << "not valid JSON";
+    QTest::newRow("syntax") << "{\"schema_version\":1," << "" << "invalid JSON at line 1, column 21";
     QTest::newRow("array root") << "[]" << "" << "must be an object";
     QTest::newRow("no schema") << R"({"nodes":[]})" << "schema_version" << "is missing";
     QTest::newRow("schema 2") << R"({"schema_version":2,"nodes":[]})" << "schema_version" << "unsupported version 2";

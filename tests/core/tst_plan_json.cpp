@@ -6,8 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/gpu_catalog.h"
+#include "cluster/cluster_spec.h"
 #include "io/load_error.h"
 #include "io/plan_json.h"
+#include "plan/unused_gpus_check.h"
 
 using namespace arachne;
 
@@ -403,6 +406,46 @@ class TstPlanJson : public QObject {
     QCOMPARE(doc.plan, plan);
     QCOMPARE(doc.training.global_batch, std::optional<int>(7));
     std::filesystem::remove_all(dir2);
+  }
+
+  // Issue 15: "H100" and aliases name the catalog's type, as in cluster files.
+  void gpuTypeAliasesAndCaseAreTheCatalogId() {
+    const Plan p = planFromJson(minimalWith([](nlohmann::json& j) {
+      j["templates"][0]["stages"][0]["gpu_type"] = "H100";
+      j["templates"][0]["stages"][1]["gpu_type"] = "A6000";
+      j["unused_gpus"][0]["gpu_type"] = "RTX-A6000";
+    }), "x");
+    QCOMPARE(p.templates[0].stages[0].gpu_type, std::string("h100"));
+    QCOMPARE(p.templates[0].stages[1].gpu_type, std::string("a6000"));
+    // An unknown name is kept as written: pricing reports it (unknown_node).
+    const Plan q = planFromJson(minimalWith([](nlohmann::json& j) { j["templates"][0]["stages"][0]["gpu_type"] = "Z9"; }), "x");
+    QCOMPARE(q.templates[0].stages[0].gpu_type, std::string("Z9"));
+  }
+
+  // Issue 15: an unused_gpus list naming a used node or a node the cluster lacks was summed
+  // into "GPUs unused: 1004" on a 16-GPU cluster.
+  void unusedGpusMustFitTheCluster() {
+    const Composition c = parseInlineCluster("h100:4x2,a6000:2x3", GpuCatalog::builtin());  // nodes 0-1 h100, 2-4 a6000
+    auto check = [&](const std::function<void(nlohmann::json&)>& patch) -> std::string {
+      try {
+        checkUnusedGpus(planFromJson(minimalWith(patch), "u.plan.json"), c, "u.plan.json");
+      } catch (const LoadError& e) {
+        return e.field() + ": " + e.problem();
+      }
+      return "ok";
+    };
+    auto noTiling = [](nlohmann::json& j) { j["templates"][0]["stages"][1]["tp"] = 1; };
+    QCOMPARE(check([&](nlohmann::json& j) { noTiling(j); }), std::string("ok"));
+    QVERIFY(check([](nlohmann::json& j) { j["unused_gpus"][0]["node_id"] = 999; j["unused_gpus"][0]["count"] = 1000; })
+                .rfind("unused_gpus[0].node_id: node 999 is not in the cluster (14 GPUs in 5 nodes", 0) == 0);
+    QVERIFY(check([](nlohmann::json& j) { j["unused_gpus"][0]["node_id"] = 0; })
+                .rfind("unused_gpus[0].gpu_type: is 'a6000' but node 0 holds h100 GPUs", 0) == 0);
+    // Node 2 (2 GPUs) already runs a TP 2 stage: nothing on it is unused.
+    QVERIFY(check([](nlohmann::json& j) { j["unused_gpus"][0]["node_id"] = 2; })
+                .rfind("unused_gpus[0].count: lists 1 unused GPU(s) on node 2 of 2 GPUs, where the plan's stages use 2", 0) == 0);
+    QVERIFY(check([](nlohmann::json& j) {
+              j["unused_gpus"].push_back({{"gpu_type", "a6000"}, {"node_id", 4}, {"count", 2}});
+            }).rfind("unused_gpus[1].count: lists 3 unused", 0) == 0);
   }
 };
 

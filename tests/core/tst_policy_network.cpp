@@ -10,6 +10,7 @@
 #include <random>
 
 #include "io/load_error.h"
+#include "policy/policy_header.h"
 #include "policy/policy_io.h"
 #include "policy/policy_network.h"
 #include "policy/policy_state.h"
@@ -337,6 +338,58 @@ class TstPolicyNetwork : public QObject {
 
     std::remove(path.c_str());
     QCOMPARE(loadErrorField(path), std::string("<whole file>"));
+  }
+
+  // Issue 15: a header asking for a huge network is refused before anything is allocated (it
+  // used to exit 1, or be killed, instead of falling back to greedy); deep JSON and devices are
+  // LoadErrors too.
+  void hostileHeadersAreLoadErrors() {
+    PolicyConfig config;
+    config.hidden = 32;
+    PolicyNetwork net(config);
+    const std::string path = tempPath("hostile.policy");
+    savePolicy(net, path);
+    const std::string good = readAll(path);
+    std::string huge = good;
+    const size_t at = huge.find("\"hidden\":32");
+    QVERIFY(at != std::string::npos);
+    huge.replace(at, 11, "\"hidden\":65536");
+    writeAll(path, huge);
+    QCOMPARE(loadErrorField(path), std::string("config"));
+    try {
+      loadPolicy(path);
+    } catch (const LoadError& e) {
+      QVERIFY2(std::string(e.what()).find("more than the payload's") != std::string::npos, e.what());
+    }
+    writeAll(path, "ARACHNE-POLICY\n" + std::string(100000, '[') + "\n");
+    try {
+      loadPolicy(path);
+      QFAIL("deep header accepted");
+    } catch (const LoadError& e) {
+      QVERIFY2(std::string(e.what()).find("nested deeper than 64") != std::string::npos, e.what());
+    }
+    writeAll(path, "ARACHNE-POLICY\n{\"format_version\": 1e400}\n");
+    QCOMPARE(loadErrorField(path), std::string("format_version"));
+    QCOMPARE(loadErrorField("/dev/zero"), std::string("<whole file>"));
+    std::remove(path.c_str());
+  }
+
+  // policyParameterCount mirrors the network's constructor: both kinds, several sizes.
+  void parameterCountMatchesTheNetwork() {
+    for (bool flat : {false, true})
+      for (int hidden : {8, 32, 128}) {
+        PolicyConfig c;
+        c.flat = flat;
+        c.hidden = hidden;
+        c.head_hidden = hidden / 2;
+        c.film_hidden = hidden / 4 + 1;
+        c.t_max = 3;
+        c.d_max = 5;
+        PolicyNetwork net(c);
+        std::int64_t n = 0;
+        for (const auto& p : net.parameters()) n += p.numel();
+        QCOMPARE(policyParameterCount(c), n);
+      }
   }
 
   // A first learning check: one step of a synthetic bandit (reward 1 for depth 2 whose first

@@ -77,7 +77,7 @@ class TstProfileJson : public QObject {
   }
 
   void malformedFilesGiveClearErrors() {
-    QCOMPARE(failure("{"), QStringLiteral(": not valid JSON (at byte 2)"));
+    QVERIFY2(failure("{").startsWith(": invalid JSON at line 1, column 2: "), qPrintable(failure("{")));
     QCOMPARE(failure(withEntry(R"("param_count":1,"activation_bytes":1,"output_bytes":1)")),
              QStringLiteral("entries[0].compute_s: is missing"));
     QVERIFY(failure(withEntry(R"("compute_s":-0.5,"param_count":1,"activation_bytes":1,"output_bytes":1)"))
@@ -102,6 +102,23 @@ class TstProfileJson : public QObject {
     QVERIFY(failure(R"({"schema_version":1,"model":"m","entries":[)" + e + "," + e + "]}")
                 .startsWith("entries[1]: duplicate entry for (g, TP 1, mbs 1, d)"));
     QVERIFY_THROWS_EXCEPTION(LoadError, loadProfileFile("/nonexistent/x.profiles.json"));
+  }
+
+  // Issue 15: entries under "H100" or an alias were silently unused (profiles are looked up by
+  // the catalog id) while the output still named the measured set.
+  void gpuTypeAliasesAndCaseAreTheCatalogId() {
+    const std::string entry = R"("tp":1,"micro_batch":1,"layer_type":"dense","compute_s":1,"param_count":1,"activation_bytes":1,"output_bytes":1)";
+    const ProfileSet p = profileSetFromJson(
+        R"({"schema_version":1,"model":"m","excluded":[{"gpu_type":"A6000","reason":"r"}],"entries":[{"gpu_type":"H100-SXM",)" +
+            entry + R"(},{"gpu_type":"A100-40",)" + entry + "}]}",
+        "alias.profiles.json");
+    QVERIFY(p.find("h100", 1, 1, "dense"));
+    QVERIFY(p.find("a100-40", 1, 1, "dense"));
+    QVERIFY(!p.exclusionReason("a6000").empty());
+    // Two spellings of one type are one key: a duplicate.
+    QVERIFY(failure(R"({"schema_version":1,"model":"m","entries":[{"gpu_type":"h100",)" + entry +
+                    R"(},{"gpu_type":"H100",)" + entry + "}]}")
+                .startsWith("entries[1]: duplicate entry for (h100, TP 1"));
   }
 };
 

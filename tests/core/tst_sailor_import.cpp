@@ -226,7 +226,7 @@ class TstSailorImport : public QObject {
     QCOMPARE(loadErrorField([&] { imp(R"({"OPT-30":{}})"); }), QStringLiteral("OPT-350"));
     QCOMPARE(loadErrorField([&] { imp(R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[1,2,1e300],"1":[3,4,0.5],"2":[5,6,0.5]}}}}})"); }),
              QStringLiteral("OPT-350.GH-96.2.1.0[2]"));
-    QVERIFY(loadErrorText([&] { imp("{not json"); }).contains("not valid JSON"));
+    QVERIFY(loadErrorText([&] { imp("{not json"); }).contains("invalid JSON at line 1, column 3"));
     QVERIFY(loadErrorText([&] { imp("[]"); }).contains("must be an object"));
     // Only unknown GPU types: nothing to import is an error, not an empty profile set.
     QVERIFY(loadErrorText([&] { imp(R"({"OPT-350":{"K80":{"1":{}}}})"); }).contains("no profile entry"));
@@ -355,9 +355,67 @@ class TstSailorImport : public QObject {
     QCOMPARE(loadErrorField([&] { parse(edit(g, R"("pipeline_list":[)", R"("pipeline_list":[{},)")); }),
              QStringLiteral("pipeline_list"));
     QCOMPARE(loadErrorField([&] { parse("{}"); }), QStringLiteral("pipeline_list"));
-    QVERIFY(loadErrorText([&] { parse(""); }).contains("not valid JSON"));
+    QVERIFY(loadErrorText([&] { parse(""); }).contains("invalid JSON at line 1, column 1"));
     QVERIFY(loadErrorText([&] { loadSailorRun("/nonexistent/plan_config_x.json", c); })
                 .contains("cannot be opened"));
+  }
+
+  // Issue 15: a 1 KB run whose dp x mbs overflows an int (both inside the reader's limits) was
+  // a SIGFPE in validate; the fixture is the reproducer.
+  void dpTimesMbsDoesNotOverflow() {
+    const GpuCatalog c = testCatalog();
+    const std::string fixture = std::string(ARACHNE_TEST_DATA) + "/fuzz/sailor_run/regression-dp-mbs-overflow.json";
+    QCOMPARE(loadErrorField([&] { loadSailorRun(fixture, c); }), QStringLiteral("pipeline_list[0].tmp_per_stage[0]"));
+    QVERIFY(loadErrorText([&] { loadSailorRun(fixture, c); }).contains("lists 1 TP groups but DP is 65536"));
+    // With a matching list the micro-batch count is computed in 64 bits: ceil(64 / 2^32) = 1.
+    std::string small = kGoodRun;
+    small.replace(small.find(R"("mbs":2)"), 7, R"("mbs":1048576)");
+    QCOMPARE(parseSailorRun(small, "run.json", c).plan.templates[0].micro_batches, 1);
+  }
+
+  void runsAreCappedLikeAnyCluster() {
+    // 4096 stages x DP 1 x TP 1024 would place 4 million GPUs (and overflow the node counters).
+    const GpuCatalog c = testCatalog();
+    std::string layers, groups, dps;
+    for (int s = 0; s < 200; ++s) {
+      layers += (s ? "," : "") + std::string("[") + std::to_string(s) + "]";
+      groups += (s ? "," : "") + std::string(R"([[[["GH-96",1024,"z"]],1024]])");
+      dps += (s ? "," : "") + std::string("1");
+    }
+    const std::string text = R"({"pipeline_list":[{"num_stages":200,"layers_per_stage":[)" + layers +
+                             R"(],"tmp_per_stage":[)" + groups + R"(],"dp":[)" + dps +
+                             R"(]}],"mbs":1,"gbs":1,"real":1,"max_mem":1})";
+    const QString e = loadErrorText([&] { parseSailorRun(text, "run.json", c); });
+    QVERIFY2(e.contains("would place 100352 GPUs or more") && e.contains("limit of 100000"), qPrintable(e));
+  }
+
+  void profileTriplesHaveExactlyThreeTimes() {
+    const GpuCatalog c = testCatalog();
+    const Model m = stackModel("opt-350m", 1);
+    const SailorLayerInfo info = SailorLayerInfo::fromJson(
+        R"({"OPT-350":{"1":{"0":{"params_floats":10,"act_output_floats":4,"act_mem_floats":8},
+                            "1":{"params_floats":20,"act_output_floats":4,"act_mem_floats":16},
+                            "2":{"params_floats":30,"act_output_floats":9,"act_mem_floats":32}}}})",
+        "llm.json");
+    auto imp = [&](const std::string& t) { return importSailorProfiles(t, "p.json", m, c, info); };
+    // A fourth number used to be ignored in silence.
+    QCOMPARE(loadErrorField([&] { imp(R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[1,2,0.5],"1":[3,4,0.5,9],"2":[5,6,0.5]}}}}})"); }),
+             QStringLiteral("OPT-350.GH-96.2.1.1"));
+    QVERIFY(loadErrorText([&] { imp(R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[1,2,0.5],"1":[3,4,0.5,9],"2":[5,6,0.5]}}}}})"); })
+                .contains("got 4 entries"));
+  }
+
+  void hugeKeysAndValuesAreEchoedShort() {
+    const GpuCatalog c = testCatalog();
+    const std::string key(1000000, '7');
+    const QString e = loadErrorText([&] {
+      SailorLayerInfo::fromJson("{\"M\":{\"" + key + "\":{}}}", "llm.json");
+    });
+    QVERIFY2(e.size() < 800, qPrintable(e.left(300)));
+    std::string run = kGoodRun;
+    run.replace(run.find(R"("mbs":2)"), 7, "\"mbs\":\"" + std::string(1000000, 'x') + "\"");
+    const QString r = loadErrorText([&] { parseSailorRun(run, "run.json", c); });
+    QVERIFY2(r.contains("mbs") && r.size() < 400, qPrintable(r.left(300)));
   }
 };
 
