@@ -75,7 +75,8 @@ struct CostModel::Impl {
     return -1;
   }
   int moeLayers(int first, int last) const { return moePrefix[static_cast<size_t>(last) + 1] - moePrefix[static_cast<size_t>(first)]; }
-  std::string missingReason(int g, int tp, int mbs) const;
+  std::string missingReason(int g, int tp, int mbs) const { return missingWhy(g, tp, mbs).english(); }
+  Reason missingWhy(int g, int tp, int mbs) const;
   PlanReport price(const Plan& plan, bool rebalance) const;
   StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
                      int microBatches, int replicas, const ExpertTiling& tiling) const;
