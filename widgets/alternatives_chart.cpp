@@ -1,12 +1,13 @@
 // AlternativesChart: one QCPBars for the chosen plan, one for the others (pattern differs too).
 #include "alternatives_chart.h"
 
+#include "alternatives_model.h"
 #include "time_format.h"
 
 namespace arachne::gui {
 
 AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
-  setMinimumSize(320, 220);
+  setMinimumSize(320, 200);
   legend->setVisible(true);
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
@@ -38,7 +39,7 @@ void AlternativesChart::rebuild() {
     const auto& r = results_[i];
     const double key = static_cast<double>(i + 1);
     QString label = r.planner;
-    if (r.found) {
+    if (r.found()) {
       (r.chosen ? chosen : others)->addData(key, r.sequences_per_s);
       top = std::max(top, r.sequences_per_s);
       label += QLatin1Char('\n') + tr("%1/iter · %n GPU(s)", nullptr, r.gpus_used).arg(formatSeconds(r.iteration_time_s));
@@ -47,7 +48,7 @@ void AlternativesChart::rebuild() {
       text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
       text->setText(QLocale().toString(r.sequences_per_s, 'f', 2));
     } else {
-      label += QLatin1Char('\n') + (r.note.isEmpty() ? tr("no plan") : r.note);
+      label += QLatin1Char('\n') + AlternativesModel::stateName(r.state);
     }
     ticker->addTick(key, label);
   }

@@ -22,7 +22,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   const QCommandLineOption plan(QStringLiteral("plan"), QStringLiteral("Plan at start (before the screenshot)."));
   const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en, de or zh_CN."), QStringLiteral("L"));
   const QCommandLineOption tab(QStringLiteral("tab"),
-      QStringLiteral("Result tab to show: plan, memory, timeline, replay, alternatives, dropped, summary."),
+      QStringLiteral("Result tab to show: plan, memory, timeline, replay, alternatives, dropped, whatif, summary."),
       QStringLiteral("NAME"));
   const QCommandLineOption bench(QStringLiteral("bench-latency"),
       QStringLiteral("Plan once and print the UI event-loop latency during the run and the time to first paint."));

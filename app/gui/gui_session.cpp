@@ -39,10 +39,7 @@ class FirstPaintFilter : public QObject {
 };
 
 int selectTab(MainWindow& w, const QString& name) {
-  const QStringList names = {QStringLiteral("plan"), QStringLiteral("memory"), QStringLiteral("timeline"),
-                             QStringLiteral("replay"), QStringLiteral("alternatives"),
-                             QStringLiteral("dropped"), QStringLiteral("summary")};
-  const int i = names.indexOf(name);
+  const int i = MainWindow::tabNames().indexOf(name);
   if (i >= 0) w.tabs()->setCurrentIndex(i);
   return i;
 }
@@ -71,17 +68,22 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     printErr(options.error);
     return 2;
   }
-  const QString lang = !options.lang.isEmpty() ? options.lang : AppSettings::language();
+  if (!options.tab.isEmpty() && !MainWindow::tabNames().contains(options.tab)) {
+    printErr(QStringLiteral("unknown tab '%1' (known: %2)").arg(options.tab, MainWindow::tabNames().join(QStringLiteral(", "))));
+    return 2;
+  }
+  // Pictures and measurements do not depend on what a user saved: no settings are read or written.
+  const bool batch = !options.screenshot.isEmpty() || options.benchLatency;
+  const QString lang = !options.lang.isEmpty() ? options.lang : batch ? QString() : AppSettings::language();
   if (!lang.isEmpty() && !Language::apply(lang)) {
     printErr(QStringLiteral("unknown language '%1' (known: %2)").arg(lang, Language::available().join(QStringLiteral(", "))));
     if (!options.lang.isEmpty()) return 2;
   }
   const GpuCatalog& catalog = GpuCatalog::builtin();
-  MainWindow window(catalog, backend);
+  MainWindow window(catalog, backend, nullptr, !batch);
   FirstPaintFilter firstPaint(sinceStart);
   window.installEventFilter(&firstPaint);
-  const bool batch = !options.screenshot.isEmpty() || options.benchLatency;
-  if (batch) window.resize(1400, 900);  // a reproducible picture, whatever the saved geometry
+  if (batch) window.resize(1400, 900);  // a reproducible picture
 
   QString error;
   if (!window.loadCluster(options.cluster.isEmpty() ? QString::fromLatin1(kDefaultCluster) : options.cluster, &error)) {
@@ -138,7 +140,7 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
   }
   if (!options.screenshot.isEmpty()) {
     if (options.plan && !planAndWait(window)) printErr(QStringLiteral("planning failed; the picture shows the error"));
-    if (!options.tab.isEmpty() && selectTab(window, options.tab) < 0) printErr(QStringLiteral("unknown tab '%1'").arg(options.tab));
+    if (!options.tab.isEmpty()) selectTab(window, options.tab);
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
     if (image.isNull() || !image.save(options.screenshot, "PNG")) {

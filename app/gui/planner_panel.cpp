@@ -11,6 +11,11 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QToolButton>
+#include <algorithm>
+#include <cstring>
+
+#include "core_text.h"
+#include "plan/texts.h"
 
 namespace arachne::gui {
 
@@ -75,7 +80,8 @@ bool PlannerPanel::selectPlanner(const QString& name) {
 double PlannerPanel::budgetSeconds() const { return budget_->value(); }
 void PlannerPanel::setBudgetSeconds(double seconds) { budget_->setValue(seconds); }
 
-void PlannerPanel::setRunning(bool running) {
+void PlannerPanel::setRunning(bool running, double budgetSeconds) {
+  runBudget_ = budgetSeconds;
   progress_->setVisible(running);
   planner_->setEnabled(!running);
   budget_->setEnabled(!running);
@@ -85,20 +91,34 @@ void PlannerPanel::setRunning(bool running) {
   } else {
     progress_->setRange(0, 1000);
     progress_->setValue(0);
+    progress_->setTextVisible(false);
   }
 }
 
 void PlannerPanel::setProgress(const PlannerProgress& p) {
-  if (p.fraction >= 0) {
+  // The planner's own fraction when it can tell one, else the share of the budget spent.
+  const double fraction = p.fraction >= 0 ? p.fraction : runBudget_ > 0 ? p.elapsed_s / runBudget_ : -1;
+  if (fraction >= 0) {
     progress_->setRange(0, 1000);
-    progress_->setValue(static_cast<int>(p.fraction * 1000));
+    progress_->setValue(static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 1000));
+    progress_->setFormat(p.fraction >= 0 ? tr("%p% of the search") : tr("%p% of the budget"));
+    progress_->setTextVisible(true);
   }
   const QLocale l;
-  QString text = tr("%1 plans evaluated in %2 s, best %3 sequences/s")
-                     .arg(l.toString(p.evaluations))
-                     .arg(l.toString(p.elapsed_s, 'f', 1))
-                     .arg(l.toString(p.best_sequences_per_s, 'f', 2));
-  if (!p.message.empty()) text += QLatin1Char('\n') + QString::fromStdString(p.message);
+  QString text = p.best_sequences_per_s > 0
+                     ? tr("%1 plans evaluated in %2 s, best %3 sequences/s")
+                           .arg(l.toString(p.evaluations))
+                           .arg(l.toString(p.elapsed_s, 'f', 1))
+                           .arg(l.toString(p.best_sequences_per_s, 'f', 2))
+                     : tr("%1 plans evaluated in %2 s, no feasible plan yet")
+                           .arg(l.toString(p.evaluations))
+                           .arg(l.toString(p.elapsed_s, 'f', 1));
+  // The second line is the planner's own, in the user's language when it gave it as data; the
+  // default "N plans, best X" line repeats the first and is left out.
+  if (!p.reason.empty() && std::strcmp(p.reason.text, text::kProgressPlans) != 0)
+    text += QLatin1Char('\n') + coreText(p.reason);
+  else if (p.reason.empty() && !p.message.empty())
+    text += QLatin1Char('\n') + QString::fromStdString(p.message);
   message_->setText(text);
 }
 

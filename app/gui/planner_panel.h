@@ -29,7 +29,8 @@ class PlannerPanel : public QWidget {
   double budgetSeconds() const;
   void setBudgetSeconds(double seconds);
 
-  void setRunning(bool running);
+  // While running, the bar shows the share of the budget spent (or the planner's own fraction).
+  void setRunning(bool running, double budgetSeconds = 0);
   void setProgress(const PlannerProgress& p);
   void setStatus(const QString& text);  // after the run: result, failure, or stale notice
   QString status() const;
@@ -46,6 +47,7 @@ class PlannerPanel : public QWidget {
   QToolButton* cancelButton_;
   QProgressBar* progress_;
   QLabel* message_;
+  double runBudget_ = 0;
 };
 
 }  // namespace arachne::gui

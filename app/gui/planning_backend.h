@@ -26,6 +26,8 @@ class PlanningBackend {
  public:
   virtual ~PlanningBackend() = default;
   virtual std::vector<std::string> plannerNames() const = 0;
+  // The planner a new window selects when the settings name none (or in screenshot mode).
+  virtual std::string defaultPlanner() const { return "greedy"; }
   // The job copies the request; it builds profiles and the cost model on the worker thread.
   virtual PlanningRunner::Job makeJob(const PlanningRequest& request) const = 0;
 };

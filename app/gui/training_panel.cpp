@@ -14,6 +14,7 @@
 #include <QSpinBox>
 
 #include "io/load_error.h"
+#include "layer_text.h"
 #include "model/model_catalog.h"
 
 namespace arachne::gui {
@@ -91,10 +92,10 @@ TrainingSpec TrainingPanel::spec() const {
 void TrainingPanel::showModelInfo() {
   if (models_.empty()) return;
   const Model& m = model();
-  modelInfo_->setText(tr("%1 · %2 billion parameters · %3 layers")
+  modelInfo_->setText(tr("%1 · %2 billion parameters · %3")
                           .arg(QString::fromStdString(m.name))
                           .arg(QLocale().toString(m.totalParams() / 1e9, 'f', 1))
-                          .arg(m.layerCount()));
+                          .arg(modelLayerSummary(m)));
 }
 
 void TrainingPanel::applyDefaults() {
