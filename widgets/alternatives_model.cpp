@@ -108,6 +108,19 @@ void AlternativesModel::clearResults(const QString& note) {
   endResetModel();
 }
 
+void AlternativesModel::clearChosen() {
+  if (!hasChosen_) return;
+  beginResetModel();
+  rows_.erase(rows_.begin());
+  hasChosen_ = false;
+  endResetModel();
+}
+
+void AlternativesModel::retranslate() {
+  if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
 std::vector<AlternativeResult> AlternativesModel::shownResults() const {
   std::vector<AlternativeResult> out;
   for (const Row& r : rows_)

@@ -31,6 +31,8 @@ class AlternativesModel : public QAbstractTableModel {
   void setResult(const AlternativeResult& result);
   const AlternativeResult* result(const QString& planner) const;
   void clearResults(const QString& note = {});
+  void clearChosen();  // no plan on screen (an infeasible run)
+  void retranslate();  // the language changed: every cell is new
   // Rows with a result or a state beyond "not run", the chosen one first (for the chart).
   std::vector<AlternativeResult> shownResults() const;
   static QString stateName(AlternativeResult::State state);

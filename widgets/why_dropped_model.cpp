@@ -29,6 +29,11 @@ void WhyDroppedModel::setUnused(const std::vector<UnusedGpus>& unused) {
   endResetModel();
 }
 
+void WhyDroppedModel::retranslate() {
+  if (rowCount() > 0) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+}
+
 int WhyDroppedModel::nodeIdAt(int row) const {
   if (row < 0 || row >= rowCount()) return -1;
   return groups_[static_cast<size_t>(row)].nodes.front();

@@ -26,6 +26,7 @@ class WhyDroppedModel : public QAbstractTableModel {
   QList<int> nodeIdsAt(int row) const;  // every node of the group
   int unusedGpuCount() const;
   int nodeCount() const;                // nodes with unused GPUs, over all groups
+  void retranslate();                   // the language changed: every cell is new
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

@@ -388,7 +388,7 @@ void MainWindow::retranslate() {
   tabs_->setTabToolTip(TimelineTab, tr("1F1B timeline of one iteration"));
   tabs_->setTabToolTip(ReplayTab, tr("Construction replay: the planner's steps"));
   tabs_->setTabToolTip(WhatIfTab, tr("What-if editor: change the plan by hand"));
-  if (result_) showResult();
+  if (result_) updateResultTexts();
   else if (infeasible_) showInfeasible();
   updateCompositionStatus();
   updateAlternativesControls();

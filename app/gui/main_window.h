@@ -126,6 +126,7 @@ class MainWindow : public QMainWindow {
   void onFailed(quint64 job, const QString& message);
   void onRunFinished(quint64 job);
   void showResult();
+  void updateResultTexts();  // the result's texts in the current language (views keep their state)
   void showInfeasible();
   void clearViews();
   void onWhyDroppedSelected();

@@ -78,6 +78,7 @@ void MainWindow::clearViews() {
   replay_->setConstruction({});
   whyDropped_->setUnused({});
   alternativesModel_->clearResults();
+  alternativesModel_->clearChosen();
   updateAlternativesChart();
   whatIf_->unload();
   summary_->clear();
@@ -166,7 +167,7 @@ void MainWindow::showInfeasible() {
   updateAlternativesControls();
 }
 
-void MainWindow::showResult() {
+void MainWindow::updateResultTexts() {
   if (!result_) return;
   const PlannerResult& r = *result_;
   const QLocale l;
@@ -187,20 +188,32 @@ void MainWindow::showResult() {
   if (r.stats.message.rfind("warning:", 0) == 0)
     status += QLatin1Char('\n') + tr("Warning: %1").arg(coreText(r.stats.reason, r.stats.message.substr(9)));
   plannerPanel_->setStatus(status);
-  const std::optional<Model> model = resultRequest_.model;
-  planView_->setPlan(r.plan, r.report, model);
-  memoryChart_->setPlan(r.plan, r.report);
-  timeline_->setPlan(r.plan, r.report);
+  summary_->setPlainText(planSummaryText(r.plan, r.report, clusterPrice(catalog_, resultRequest_.composition)));
   {
     const QSignalBlocker block(timelineTemplate_);
+    const int current = timelineTemplate_->currentIndex();
     timelineTemplate_->clear();
     timelineTemplate_->addItem(tr("the slowest (%1)").arg(timeline_->slowestTemplate() + 1), -1);
     for (size_t i = 0; i < r.plan.templates.size(); ++i)
       timelineTemplate_->addItem(tr("template %1").arg(i + 1), static_cast<int>(i));
+    timelineTemplate_->setCurrentIndex(std::max(0, current));
   }
+  whyDropped_->retranslate();
+  alternativesModel_->retranslate();
+}
+
+void MainWindow::showResult() {
+  if (!result_) return;
+  const PlannerResult& r = *result_;
+  const int gpus = r.plan.gpusUsed();
+  const std::optional<Model> model = resultRequest_.model;
+  planView_->setPlan(r.plan, r.report, model);
+  memoryChart_->setPlan(r.plan, r.report);
+  timeline_->setPlan(r.plan, r.report);
+  timelineTemplate_->clear();
   replay_->setConstruction(r.construction, model);
   whyDropped_->setUnused(r.plan.unused_gpus);
-  summary_->setPlainText(planSummaryText(r.plan, r.report, clusterPrice(catalog_, resultRequest_.composition)));
+  updateResultTexts();
   emptyHint_->hide();
   resultLine_->show();
   tabs_->show();
