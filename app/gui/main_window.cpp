@@ -92,7 +92,7 @@ MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend
   connect(alternativesRunner_, &AlternativesRunner::runStarted, this, &MainWindow::onAlternativeStarted);
   connect(alternativesRunner_, &AlternativesRunner::runFinished, this, &MainWindow::onAlternativeFinished);
   connect(alternativesRunner_, &AlternativesRunner::allFinished, this, [this] {
-    compareStatus_->setText(tr("Comparison finished."));
+    setCompareNote(CompareNote::Finished);
     updateAlternativesControls();
     emit comparisonFinished();
   });
@@ -237,6 +237,7 @@ QWidget* MainWindow::createAlternativesPage() {
   compareHint_->setWordWrap(true);
   compareBudgetLabel_ = new QLabel(page);
   compareBudget_ = new QDoubleSpinBox(page);
+  compareBudget_->setObjectName(QStringLiteral("compareBudget"));
   compareBudget_->setRange(0.5, 3600);
   compareBudget_->setDecimals(1);
   compareBudget_->setValue(10);
@@ -392,6 +393,7 @@ void MainWindow::retranslate() {
   else if (infeasible_) showInfeasible();
   updateCompositionStatus();
   updateAlternativesControls();
+  setCompareNote(compareNote_, comparePlanners_);
 }
 
 void MainWindow::updateUndoTexts() {
@@ -416,7 +418,7 @@ void MainWindow::markStale() {
     alternativesRunner_->invalidate();
     if (result_) {
       alternativesModel_->clearResults(tr("input changed"));
-      compareStatus_->setText(tr("The input changed; the comparison was dropped."));
+      setCompareNote(CompareNote::Dropped);
       updateAlternativesChart();
     }
   }

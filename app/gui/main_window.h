@@ -136,6 +136,9 @@ class MainWindow : public QMainWindow {
                              const QString& error, bool timedOut);
   void updateAlternativesChart();
   void updateAlternativesControls();
+  // The status line of the alternatives view, kept as a state so a language change rewrites it.
+  enum class CompareNote { None, PlanFirst, TickOne, Running, Finished, Dropped };
+  void setCompareNote(CompareNote note, int planners = 0);
 
   const GpuCatalog& catalog_;
   const PlanningBackend& backend_;
@@ -207,6 +210,8 @@ class MainWindow : public QMainWindow {
   bool stale_ = false;
   bool docksSized_ = false;  // first show without saved state: give the plan views the room
   double compareBudgetUsed_ = 0;
+  CompareNote compareNote_ = CompareNote::None;
+  int comparePlanners_ = 0;
 };
 
 }  // namespace arachne::gui

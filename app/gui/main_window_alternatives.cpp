@@ -17,12 +17,12 @@ namespace arachne::gui {
 
 void MainWindow::comparePlanners() {
   if (!result_ || stale_) {
-    compareStatus_->setText(tr("Plan first (F5): the comparison runs on the input of the plan on screen."));
+    setCompareNote(CompareNote::PlanFirst);
     return;
   }
   const QStringList chosen = alternativesModel_->selectedPlanners();
   if (chosen.isEmpty()) {
-    compareStatus_->setText(tr("Tick at least one planner."));
+    setCompareNote(CompareNote::TickOne);
     return;
   }
   compareBudgetUsed_ = compareBudget_->value();
@@ -40,7 +40,7 @@ void MainWindow::comparePlanners() {
     alternativesModel_->setResult(queued);
   }
   alternativesRunner_->start(std::move(jobs), compareBudgetUsed_);
-  compareStatus_->setText(tr("Running %n planner(s) in the background…", nullptr, static_cast<int>(chosen.size())));
+  setCompareNote(CompareNote::Running, static_cast<int>(chosen.size()));
   tabs_->setCurrentWidget(alternativesPage_);
   updateAlternativesChart();
   updateAlternativesControls();
@@ -105,7 +105,25 @@ void MainWindow::updateAlternativesControls() {
   compareAction_->setEnabled(can && !running);
   compareButton_->setEnabled(can && !running);
   compareCancel_->setEnabled(running);
-  if (!result_ && !running) compareStatus_->setText(tr("Plan first (F5): the comparison runs on the input of the plan on screen."));
+  if (!result_ && !running) setCompareNote(CompareNote::PlanFirst);
+  else if (compareNote_ == CompareNote::PlanFirst) setCompareNote(CompareNote::None);
+}
+
+void MainWindow::setCompareNote(CompareNote note, int planners) {
+  compareNote_ = note;
+  comparePlanners_ = planners;
+  switch (note) {
+    case CompareNote::None: compareStatus_->clear(); break;
+    case CompareNote::PlanFirst:
+      compareStatus_->setText(tr("Plan first (F5): the comparison runs on the input of the plan on screen."));
+      break;
+    case CompareNote::TickOne: compareStatus_->setText(tr("Tick at least one planner.")); break;
+    case CompareNote::Running:
+      compareStatus_->setText(tr("Running %n planner(s) in the background…", nullptr, planners));
+      break;
+    case CompareNote::Finished: compareStatus_->setText(tr("Comparison finished.")); break;
+    case CompareNote::Dropped: compareStatus_->setText(tr("The input changed; the comparison was dropped.")); break;
+  }
 }
 
 }  // namespace arachne::gui

@@ -74,7 +74,8 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   controls->addStretch(1);
   auto* controlWidget = new QWidget(this);
   controlWidget->setLayout(controls);
-  controlWidget->setMaximumWidth(300);
+  controlWidget->setMaximumWidth(260);
+  memory_->setMinimumSize(200, 150);
 
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(planView_);

@@ -204,7 +204,7 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(finished.wait(5000));
     auto* model = w.alternativesModel();
     QCOMPARE(model->selectedPlanners(), QStringList({"fake-random", "fake-slow"}));  // not the one on screen
-    auto* budget = w.findChild<QDoubleSpinBox*>();
+    auto* budget = w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"));
     QVERIFY(budget);
     budget->setValue(0.5);
     QSignalSpy compared(&w, &MainWindow::comparisonFinished);
@@ -232,7 +232,7 @@ class TestGuiMainWindow : public QObject {
     w.startPlanning();
     QVERIFY(finished.wait(5000));
     w.alternativesModel()->setSelected("fake-random", false);
-    w.findChild<QDoubleSpinBox*>()->setValue(60);
+    w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"))->setValue(60);
     w.comparePlanners();
     QTest::qWait(50);
     QVERIFY(w.compositionModel()->addNode(QStringLiteral("a6000"), 4));
@@ -484,6 +484,28 @@ class TestGuiMainWindow : public QObject {
     QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 0);
     w.compositionModel()->undoStack()->undo();  // the drop is one undoable edit
     QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 8);
+  }
+
+  // A picture does not depend on what a user saved: not the language, not the planner, and the
+  // run leaves the settings as they were.
+  void screenshotIgnoresSavedSettings() {
+    AppSettings::setLanguage("de");
+    AppSettings::setDefaultPlanner("fake-slow");
+    AppSettings::setBudgetSeconds(600);
+    QSettings().remove("window");
+    QTemporaryDir dir;
+    CommandLine options;
+    options.screenshot = dir.filePath("shot.png");
+    options.cluster = QStringLiteral("h100:8x2");
+    options.plan = true;
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(runGuiSession(options, backend_, clock), 0);
+    QVERIFY(clock.elapsed() < 20000);          // not the saved slow planner with its 600 s budget
+    QCOMPARE(Language::current(), QString("en"));  // not the saved German
+    QCOMPARE(AppSettings::defaultPlanner(), QString("fake-slow"));
+    QVERIFY(!QSettings().contains("window/geometry"));
+    QSettings().clear();
   }
 
   void screenshotWritesWindowSizedPng() {
