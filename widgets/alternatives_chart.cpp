@@ -12,6 +12,11 @@ AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
+void AlternativesChart::showEvent(QShowEvent* e) {
+  QCustomPlot::showEvent(e);
+  replot();
+}
+
 void AlternativesChart::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) rebuild();
   QCustomPlot::changeEvent(e);
@@ -56,7 +61,7 @@ void AlternativesChart::rebuild() {
   xAxis->setRange(0.4, static_cast<double>(results_.size()) + 0.6);
   yAxis->setLabel(tr("throughput (sequences/s)"));
   yAxis->setRange(0, top * 1.2);
-  replot();
+  if (isVisible()) replot();  // a hidden chart is drawn when it is shown
 }
 
 }  // namespace arachne::gui

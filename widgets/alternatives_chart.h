@@ -19,6 +19,7 @@ class AlternativesChart : public QCustomPlot {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void rebuild();

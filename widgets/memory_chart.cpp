@@ -23,6 +23,12 @@ MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent) {
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
+void MemoryChart::showEvent(QShowEvent* e) {
+  QCustomPlot::showEvent(e);
+  replot();
+  layoutLabels();  // the axis has its real width now
+}
+
 void MemoryChart::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) rebuild();
   QCustomPlot::changeEvent(e);
@@ -132,7 +138,7 @@ void MemoryChart::rebuild() {
     top = std::max({top, capacity[i], sum});
   }
   yAxis->setRange(0, top * 1.15);
-  replot();
+  if (isVisible()) replot();  // a hidden chart is drawn when it is shown
 }
 
 }  // namespace arachne::gui

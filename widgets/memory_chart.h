@@ -25,6 +25,7 @@ class MemoryChart : public QCustomPlot {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
   void resizeEvent(QResizeEvent* event) override;
 
  private:

@@ -45,7 +45,7 @@ ReplayPanel::ReplayPanel(const GpuCatalog& catalog, QWidget* parent)
   label_->setWordWrap(true);
   label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   alternatives_->setWordWrap(true);
-  alternatives_->setTextFormat(Qt::RichText);
+  alternatives_->setTextFormat(Qt::PlainText);  // rich text with wrapping costs tens of ms to lay out
   alternatives_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   chart_->setMinimumHeight(150);
   // Shortcuts of their own: a button's setText() replaces its shortcut by the text's mnemonic,
@@ -156,10 +156,9 @@ void ReplayPanel::setCurrentStep(int step) {
       } else {
         verdict = tr("%1: cannot be placed: %2").arg(what, coreText(a.why));
       }
-      rows << QStringLiteral("<li>%1</li>").arg(verdict.toHtmlEscaped());
+      rows << QStringLiteral("  • ") + verdict;
     }
-    alternatives_->setText(tr("Also weighed at this step:") + QStringLiteral("<ul style=\"margin:0\">") +
-                           rows.join(QString()) + QStringLiteral("</ul>"));
+    alternatives_->setText(tr("Also weighed at this step:") + QLatin1Char('\n') + rows.join(QLatin1Char('\n')));
     alternatives_->show();
   }
   rebuildChart();
@@ -191,6 +190,12 @@ void ReplayPanel::rebuildChart() {
   chart_->yAxis->setRange(0, top * 1.15);
   chart_->legend->setVisible(true);
   chart_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+  // A hidden chart is drawn when it is shown, not with every result.
+  if (isVisible()) chart_->replot();
+}
+
+void ReplayPanel::showEvent(QShowEvent* e) {
+  QWidget::showEvent(e);
   chart_->replot();
 }
 

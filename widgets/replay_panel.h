@@ -43,6 +43,7 @@ class ReplayPanel : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void retranslate();

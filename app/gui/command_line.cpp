@@ -3,6 +3,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 namespace arachne::gui {
 
@@ -26,7 +27,16 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("NAME"));
   const QCommandLineOption bench(QStringLiteral("bench-latency"),
       QStringLiteral("Plan once and print the UI event-loop latency during the run and the time to first paint."));
-  p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench});
+  const QCommandLineOption globalBatch(QStringLiteral("global-batch"),
+      QStringLiteral("Global batch in sequences (default: the model's)."), QStringLiteral("N"));
+  const QCommandLineOption compare(QStringLiteral("compare"),
+      QStringLiteral("After planning, run these planners in the alternatives view (comma list, or 'all')."),
+      QStringLiteral("LIST"));
+  const QCommandLineOption whatIf(QStringLiteral("whatif"),
+      QStringLiteral("After planning, one edit in the what-if editor: tp:T:S:N, replicas:T:N, depth:T:N or mb:T:N "
+                     "(templates and stages count from 1)."),
+      QStringLiteral("EDIT"));
+  p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, compare, whatIf});
   CommandLine c;
   if (!p.parse(arguments)) {
     c.error = p.errorText();
@@ -47,6 +57,16 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   c.lang = p.value(lang);
   c.tab = p.value(tab);
   c.benchLatency = p.isSet(bench);
+  if (p.isSet(globalBatch)) {
+    bool ok = false;
+    c.globalBatch = p.value(globalBatch).toInt(&ok);
+    if (!ok || c.globalBatch < 1) c.error = QStringLiteral("--global-batch needs a positive number of sequences");
+  }
+  c.compare = p.value(compare);
+  c.whatIf = p.value(whatIf);
+  if (!c.whatIf.isEmpty() &&
+      !QRegularExpression(QStringLiteral("^(tp:\\d+:\\d+:\\d+|(replicas|depth|mb):\\d+:\\d+)$")).match(c.whatIf).hasMatch())
+    c.error = QStringLiteral("--whatif needs tp:T:S:N, replicas:T:N, depth:T:N or mb:T:N");
   if (!p.positionalArguments().isEmpty())
     c.error = QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().first());
   return c;

@@ -335,10 +335,12 @@ void MainWindow::createCentral() {
                                                        alternativesPage_, whyDroppedView_, whatIfEditor_, summary_})
     tabs_->addTab(page, QString());
   tabs_->setUsesScrollButtons(true);
-  tabs_->hide();
+  // The tabs are there from the start (laid out once, not at the first result, which would
+  // block the event loop for tens of ms when a large plan arrives); they open with the plan.
+  for (int t = 0; t < tabs_->count(); ++t) tabs_->setTabEnabled(t, t == PlanTab);
   layout->addWidget(staleBanner_);
   layout->addWidget(resultLine_);
-  layout->addWidget(emptyHint_, 1);
+  layout->addWidget(emptyHint_);
   layout->addWidget(tabs_, 1);
   setCentralWidget(central);
 }

@@ -27,6 +27,7 @@ class TrainingPanel : public QWidget {
   // Selects a catalog model by id or loads a model file (resolveModel); false with `error` set.
   bool selectModel(const QString& idOrFile, QString* error = nullptr);
   QString modelId() const;
+  void setGlobalBatch(int sequences);
 
  signals:
   void changed();
