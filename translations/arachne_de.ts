@@ -961,8 +961,8 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>TP-Gruppe aus %1 (%2 gezeigt)</translation>
         </message>
         <message>
-            <source>× %1 copies</source>
-            <translation>× %1 Kopien</translation>
+            <source>%1 of %2 copies shown</source>
+            <translation>%1 von %2 Kopien gezeigt</translation>
         </message>
     </context>
     <context>
@@ -1247,6 +1247,21 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>Stage %1 · %2</source>
             <translation>Stufe %1 · %2</translation>
         </message>
+        <message>
+            <source>Memory</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>Zeitleiste</translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more (hover here to see all)</source>
+            <translation>
+                <numerusform>… und %n weiterer (Maus hierher für alle)</numerusform>
+                <numerusform>… und %n weitere (Maus hierher für alle)</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::WhatIfSession</name>
@@ -1305,8 +1320,8 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Knoten</translation>
         </message>
         <message>
-            <source>Best use of these GPUs and why the plan does without it (cost model)</source>
-            <translation>Beste Nutzung dieser GPUs und warum der Plan darauf verzichtet (Kostenmodell)</translation>
+            <source>Why unused: their best use, priced by the cost model</source>
+            <translation>Warum ungenutzt: ihre beste Nutzung, vom Kostenmodell bewertet</translation>
         </message>
     </context>
     <context>

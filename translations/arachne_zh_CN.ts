@@ -945,8 +945,8 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>%1 个 GPU 的 TP 组（显示 %2 个）</translation>
         </message>
         <message>
-            <source>× %1 copies</source>
-            <translation>× %1 份</translation>
+            <source>%1 of %2 copies shown</source>
+            <translation>显示 %2 份中的 %1 份</translation>
         </message>
     </context>
     <context>
@@ -1228,6 +1228,20 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>Stage %1 · %2</source>
             <translation>阶段 %1 · %2</translation>
         </message>
+        <message>
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>时间线</translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more (hover here to see all)</source>
+            <translation>
+                <numerusform>… 另有 %n 条（悬停此处查看全部）</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::WhatIfSession</name>
@@ -1285,8 +1299,8 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>节点</translation>
         </message>
         <message>
-            <source>Best use of these GPUs and why the plan does without it (cost model)</source>
-            <translation>这些 GPU 的最佳用途，以及方案为何不用（成本模型）</translation>
+            <source>Why unused: their best use, priced by the cost model</source>
+            <translation>未用原因：它们的最佳用途（由成本模型计算）</translation>
         </message>
     </context>
     <context>

@@ -137,7 +137,11 @@ DE = {
  ("WhyDroppedModel", "%1: %2 …"): "%1: %2 …",
  ("WhyDroppedModel", "%1: %2"): "%1: %2",
  ("WhyDroppedModel", "Nodes"): "Knoten",
- ("WhyDroppedModel", "Best use of these GPUs and why the plan does without it (cost model)"): "Beste Nutzung dieser GPUs und warum der Plan darauf verzichtet (Kostenmodell)",
+ ("WhyDroppedModel", "Why unused: their best use, priced by the cost model"): "Warum ungenutzt: ihre beste Nutzung, vom Kostenmodell bewertet",
+ ("PlanView", "%1 of %2 copies shown"): "%1 von %2 Kopien gezeigt",
+ ("WhatIfEditor", "Memory"): "Speicher",
+ ("WhatIfEditor", "Timeline"): "Zeitleiste",
+ ("WhatIfEditor", "… and %n more (hover here to see all)"): ["… und %n weiterer (Maus hierher für alle)", "… und %n weitere (Maus hierher für alle)"],
 }
 
 ZH = {
@@ -271,5 +275,9 @@ ZH = {
  ("WhyDroppedModel", "%1: %2 …"): "%1：%2 …",
  ("WhyDroppedModel", "%1: %2"): "%1：%2",
  ("WhyDroppedModel", "Nodes"): "节点",
- ("WhyDroppedModel", "Best use of these GPUs and why the plan does without it (cost model)"): "这些 GPU 的最佳用途，以及方案为何不用（成本模型）",
+ ("WhyDroppedModel", "Why unused: their best use, priced by the cost model"): "未用原因：它们的最佳用途（由成本模型计算）",
+ ("PlanView", "%1 of %2 copies shown"): "显示 %2 份中的 %1 份",
+ ("WhatIfEditor", "Memory"): "显存",
+ ("WhatIfEditor", "Timeline"): "时间线",
+ ("WhatIfEditor", "… and %n more (hover here to see all)"): ["… 另有 %n 条（悬停此处查看全部）"],
 }

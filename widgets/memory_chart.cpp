@@ -20,7 +20,14 @@ constexpr std::array<std::pair<QRgb, Qt::BrushStyle>, 6> kStyles = {
 MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent) {
   setMinimumSize(320, 220);
   legend->setVisible(true);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  // The legend stands beside the bars (inside the axis it would hide the tallest ones).
+  auto* side = new QCPLayoutGrid;
+  plotLayout()->addElement(0, 1, side);
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  side->addElement(0, 0, legend);
+  side->setRowStretchFactor(0, 0.001);
+  side->addElement(1, 0, new QCPLayoutElement(this));  // pushes the legend to the top
+  side->setMargins(QMargins(0, 10, 8, 0));
 }
 
 void MemoryChart::showEvent(QShowEvent* e) {

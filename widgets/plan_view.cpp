@@ -343,15 +343,16 @@ void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, c
   // the experts, and the copies hold the same experts (expert data parallel). When the copies do
   // not fit with squares of at least 5 px, one grid is drawn and the label says how many more.
   const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1), copies = std::max(t.edp, 1);
-  constexpr int kMinCell = 5, kMaxCell = 14, kGap = 5;
+  constexpr int kMinCell = 7, kMaxCell = 14, kGap = 5;
+  const int lh = p.fontMetrics().height();
   auto cellFor = [&](int n) {
     const int byWidth = (r.width() - kGap * (n - 1)) / (cols * n) - 1;
-    const int byHeight = (r.height() - 2) / rows - 1;
+    const int byHeight = (r.height() - 2 - lh) / rows - 1;  // a line under the grids for the label
     return std::min({byWidth, byHeight, kMaxCell});
   };
   int drawn = copies;
   while (drawn > 1 && cellFor(drawn) < kMinCell) --drawn;
-  const int cell = std::max(2, cellFor(drawn));
+  const int cell = std::max(3, cellFor(drawn));
   const int gridWidth = cols * (cell + 1);
   p.setPen(QPen(ink, 1));
   for (int c = 0; c < drawn; ++c) {
@@ -362,11 +363,10 @@ void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, c
         p.drawRect(left + x * (cell + 1), r.top() + y * (cell + 1), cell, cell);
       }
   }
-  if (drawn < copies) {
-    const int left = r.left() + drawn * (gridWidth + kGap);
-    p.drawText(QRect(left, r.top(), std::max(0, r.right() - left), std::max(cell * rows, p.fontMetrics().height())),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("× %1 copies").arg(copies));
-  }
+  // Under the grids: how many copies there are when not all are drawn.
+  if (drawn < copies)
+    p.drawText(QRect(r.left(), r.top() + rows * (cell + 1) + 2, r.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(tr("%1 of %2 copies shown").arg(drawn).arg(copies), Qt::ElideRight, r.width()));
 }
 
 }  // namespace arachne::gui

@@ -98,7 +98,7 @@ QVariant WhyDroppedModel::headerData(int section, Qt::Orientation orientation, i
     case GpuTypeColumn: return tr("GPU type");
     case NodesColumn: return tr("Nodes");
     case GpusColumn: return tr("Unused GPUs");
-    case ReasonColumn: return tr("Best use of these GPUs and why the plan does without it (cost model)");
+    case ReasonColumn: return tr("Why unused: their best use, priced by the cost model");
     default: return {};
   }
 }

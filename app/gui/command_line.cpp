@@ -36,7 +36,10 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("After planning, one edit in the what-if editor: tp:T:S:N, replicas:T:N, depth:T:N or mb:T:N "
                      "(templates and stages count from 1)."),
       QStringLiteral("EDIT"));
-  p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, compare, whatIf});
+  const QCommandLineOption exportView(QStringLiteral("export-view"),
+      QStringLiteral("Write the current tab's view, whole (as File > Export current view), to a PNG or PDF and exit."),
+      QStringLiteral("FILE"));
+  p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, compare, whatIf});
   CommandLine c;
   if (!p.parse(arguments)) {
     c.error = p.errorText();
@@ -45,6 +48,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   if (p.isSet(QStringLiteral("help"))) p.showHelp(0);
   if (p.isSet(QStringLiteral("version"))) p.showVersion();
   c.screenshot = p.value(screenshot);
+  c.exportView = p.value(exportView);
   c.cluster = p.value(cluster);
   c.model = p.value(model);
   c.planner = p.value(planner);

@@ -10,6 +10,7 @@ namespace arachne::gui {
 
 struct CommandLine {
   QString screenshot;
+  QString exportView;  // --export-view FILE: the current tab's view, whole, as File → Export does
   QString cluster;
   QString model;
   QString planner;

@@ -17,6 +17,7 @@
 #include "language.h"
 #include "latency_probe.h"
 #include "main_window.h"
+#include "plan_exporter.h"
 #include "planner_panel.h"
 #include "training_panel.h"
 #include "alternatives_model.h"
@@ -58,7 +59,7 @@ bool afterPlan(MainWindow& w, const CommandLine& o) {
     const QStringList wanted = o.compare.split(QLatin1Char(','), Qt::SkipEmptyParts);
     AlternativesModel* m = w.alternativesModel();
     for (const QString& p : m->planners())
-      m->setSelected(p, o.compare == QLatin1String("all") || wanted.contains(p));
+      m->setSelected(p, o.compare == QLatin1String("all") ? p != w.plannerPanel()->planner() : wanted.contains(p));
     if (o.budget > 0) w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"))->setValue(o.budget);
     QEventLoop loop;
     QObject::connect(&w, &MainWindow::comparisonFinished, &loop, &QEventLoop::quit);
@@ -111,7 +112,7 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     return 2;
   }
   // Pictures and measurements do not depend on what a user saved: no settings are read or written.
-  const bool batch = !options.screenshot.isEmpty() || options.benchLatency;
+  const bool batch = !options.screenshot.isEmpty() || !options.exportView.isEmpty() || options.benchLatency;
   const QString lang = !options.lang.isEmpty() ? options.lang : batch ? QString() : AppSettings::language();
   if (!lang.isEmpty() && !Language::apply(lang)) {
     printErr(QStringLiteral("unknown language '%1' (known: %2)").arg(lang, Language::available().join(QStringLiteral(", "))));
@@ -197,6 +198,18 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
         << "result_shown_at_ms " << resultAtMs << "\n"
         << "gaps_over_50ms " << probe.gapsOver50Ms() << "\n";
     return ok ? 0 : 1;
+  }
+  if (!options.exportView.isEmpty()) {
+    if (options.plan && !planAndWait(window)) printErr(QStringLiteral("planning failed; nothing to export"));
+    else if (options.plan && !afterPlan(window, options)) return 2;
+    if (!options.tab.isEmpty()) selectTab(window, options.tab);
+    QApplication::processEvents();
+    const QString error = PlanExporter::saveView(window.currentExportableView(), options.exportView);
+    if (!error.isEmpty()) {
+      printErr(error);
+      return 1;
+    }
+    return 0;
   }
   if (!options.screenshot.isEmpty()) {
     if (options.plan && !planAndWait(window)) printErr(QStringLiteral("planning failed; the picture shows the error"));

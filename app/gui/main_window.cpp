@@ -230,8 +230,14 @@ QWidget* MainWindow::createAlternativesPage() {
   alternativesTable_->horizontalHeader()->setStretchLastSection(true);
   alternativesTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   alternativesTable_->horizontalHeader()->setSectionResizeMode(AlternativesModel::NoteColumn, QHeaderView::Stretch);
-  alternativesTable_->setWordWrap(true);
-  alternativesTable_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // One line per planner; the whole reason of the current row (or of the first planner without a
+  // plan) is written out under the table.
+  alternativesTable_->setWordWrap(false);
+  alternativesTable_->setTextElideMode(Qt::ElideRight);
+  alternativesTable_->horizontalHeader()->setMinimumSectionSize(60);
+  alternativesDetail_ = new QLabel(page);
+  alternativesDetail_->setWordWrap(true);
+  alternativesDetail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   alternatives_ = new AlternativesChart(page);
   compareHint_ = new QLabel(page);
   compareHint_->setWordWrap(true);
@@ -252,8 +258,13 @@ QWidget* MainWindow::createAlternativesPage() {
   controls->addWidget(compareButton_);
   controls->addWidget(compareCancel_);
   controls->addStretch(1);
+  auto* upper = new QWidget(page);
+  auto* upperLayout = new QVBoxLayout(upper);
+  upperLayout->setContentsMargins(0, 0, 0, 0);
+  upperLayout->addWidget(alternativesTable_, 1);
+  upperLayout->addWidget(alternativesDetail_);
   auto* split = new QSplitter(Qt::Vertical, page);
-  split->addWidget(alternativesTable_);
+  split->addWidget(upper);
   split->addWidget(alternatives_);
   auto* layout = new QVBoxLayout(page);
   layout->addWidget(compareHint_);
@@ -263,6 +274,10 @@ QWidget* MainWindow::createAlternativesPage() {
   connect(compareButton_, &QPushButton::clicked, compareAction_, &QAction::trigger);
   connect(compareCancel_, &QPushButton::clicked, alternativesRunner_, &AlternativesRunner::cancel);
   connect(alternativesModel_, &AlternativesModel::selectionChanged, this, &MainWindow::updateAlternativesControls);
+  connect(alternativesTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          &MainWindow::updateAlternativesDetail);
+  connect(alternativesModel_, &QAbstractItemModel::dataChanged, this, &MainWindow::updateAlternativesDetail);
+  connect(alternativesModel_, &QAbstractItemModel::modelReset, this, &MainWindow::updateAlternativesDetail);
   return page;
 }
 

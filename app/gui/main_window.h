@@ -135,6 +135,7 @@ class MainWindow : public QMainWindow {
   void onAlternativeFinished(quint64 generation, const QString& planner, bool ok, const PlannerResult& r,
                              const QString& error, bool timedOut);
   void updateAlternativesChart();
+  void updateAlternativesDetail();
   void updateAlternativesControls();
   // The status line of the alternatives view, kept as a state so a language change rewrites it.
   enum class CompareNote { None, PlanFirst, TickOne, Running, Finished, Dropped };
@@ -174,6 +175,7 @@ class MainWindow : public QMainWindow {
   QPushButton* compareButton_ = nullptr;
   QPushButton* compareCancel_ = nullptr;
   QLabel* compareStatus_ = nullptr;
+  QLabel* alternativesDetail_ = nullptr;
   QTableView* whyDroppedView_ = nullptr;
   WhyDroppedModel* whyDropped_ = nullptr;
   WhatIfSession* whatIf_ = nullptr;

@@ -99,6 +99,28 @@ void MainWindow::onAlternativeFinished(quint64, const QString& planner, bool ok,
 
 void MainWindow::updateAlternativesChart() { alternatives_->setResults(alternativesModel_->shownResults()); }
 
+void MainWindow::updateAlternativesDetail() {
+  // The current row's note, else the first planner that has a note but no plan.
+  int row = alternativesTable_->currentIndex().row();
+  auto note = [this](int r) { return alternativesModel_->index(r, AlternativesModel::NoteColumn).data().toString(); };
+  if (row < 0 || note(row).isEmpty())
+    for (int r = 0; r < alternativesModel_->rowCount(); ++r) {
+      const QString state = alternativesModel_->index(r, AlternativesModel::StateColumn).data().toString();
+      if (!note(r).isEmpty() && state != AlternativesModel::stateName(AlternativeResult::State::Done)) {
+        row = r;
+        break;
+      }
+    }
+  if (row < 0 || note(row).isEmpty()) {
+    alternativesDetail_->clear();
+    return;
+  }
+  alternativesDetail_->setText(QStringLiteral("%1 — %2: %3")
+                                   .arg(alternativesModel_->index(row, AlternativesModel::PlannerColumn).data().toString(),
+                                        alternativesModel_->index(row, AlternativesModel::StateColumn).data().toString(),
+                                        note(row)));
+}
+
 void MainWindow::updateAlternativesControls() {
   const bool running = alternativesRunner_->isRunning();
   const bool can = result_ && !stale_ && !alternativesModel_->selectedPlanners().isEmpty();

@@ -11,11 +11,14 @@
 #include <qcustomplot.h>
 
 #include "io/plan_json.h"
+#include "plan_view.h"
 
 namespace arachne::gui {
 
 QSize PlanExporter::exportSize(const QWidget* view) {
   if (qobject_cast<const QCustomPlot*>(view)) return view->size();
+  // The plan view's size hint is the whole plan: the export is that, not the scroll area's room.
+  if (qobject_cast<const PlanView*>(view)) return view->sizeHint();
   return view->size().expandedTo(view->sizeHint());
 }
 

@@ -48,8 +48,19 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   replicas_->setRange(1, 4096);
   depth_->setRange(1, 16);
   layers_->setRange(1, 1000);
-  QAction* undo = session_->undoStack()->createUndoAction(this);
-  QAction* redo = session_->undoStack()->createRedoAction(this);
+  // Own actions with a fixed text (the stack's own would grow with each command's text); the
+  // command's text is the tooltip.
+  QUndoStack* stack = session_->undoStack();
+  auto* undo = new QAction(this);
+  auto* redo = new QAction(this);
+  undo->setEnabled(false);
+  redo->setEnabled(false);
+  connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+  connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+  connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+  connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+  connect(stack, &QUndoStack::undoTextChanged, undo, &QAction::setToolTip);
+  connect(stack, &QUndoStack::redoTextChanged, redo, &QAction::setToolTip);
   undo_->setDefaultAction(undo);
   redo_->setDefaultAction(redo);
   undo_->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -83,12 +94,16 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   auto* timelineScroll = new QScrollArea(this);
   timelineScroll->setWidget(timeline_);
   timelineScroll->setWidgetResizable(true);
-  auto* charts = new QSplitter(Qt::Horizontal, this);
-  charts->addWidget(memory_);
-  charts->addWidget(timelineScroll);
+  // Memory bars and timeline take turns below the plan, each with the editor's whole width.
+  charts_ = new QTabWidget(this);
+  charts_->addTab(memory_, QString());
+  charts_->addTab(timelineScroll, QString());
+  auto* charts = charts_;
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(scroll);
   split->addWidget(charts);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
   auto* top = new QHBoxLayout;
   top->addWidget(controlWidget);
   top->addWidget(split, 1);
@@ -142,6 +157,8 @@ void WhatIfEditor::retranslate() {
   layersLabel_->setBuddy(layers_);
   layers_->setToolTip(tr("Layers of this stage; the next stage gives or takes the difference"));
   reset_->setText(tr("&Back to the planner's plan"));
+  charts_->setTabText(0, tr("Memory"));
+  charts_->setTabText(1, tr("Timeline"));
   undo_->defaultAction()->setText(tr("Undo edit"));
   redo_->defaultAction()->setText(tr("Redo edit"));
 }
@@ -200,9 +217,14 @@ void WhatIfEditor::refresh() {
     summary_->setText(tr("This plan cannot run (%n violation(s)); the planner's plan makes %1 sequences/s.", nullptr,
                          static_cast<int>(r.violations.size()))
                           .arg(l.toString(base.throughput.sequences_per_s, 'f', 2)));
-    QStringList lines;
-    for (const Violation& v : r.violations) lines << QStringLiteral("• ") + coreText(v.reason, v.message);
+    // The first few, then how many more: a replica too many over-commits every node it lands on.
+    constexpr int kShown = 6;
+    QStringList all;
+    for (const Violation& v : r.violations) all << QStringLiteral("• ") + coreText(v.reason, v.message);
+    QStringList lines = all.mid(0, kShown);
+    if (all.size() > kShown) lines << tr("… and %n more (hover here to see all)", nullptr, static_cast<int>(all.size()) - kShown);
     violations_->setText(lines.join(QLatin1Char('\n')));
+    violations_->setToolTip(all.size() > kShown ? all.join(QLatin1Char('\n')) : QString());
     violations_->show();
   }
   reset_->setEnabled(session_->edited());

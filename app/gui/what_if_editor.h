@@ -12,6 +12,7 @@ class QGroupBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QToolButton;
 
 namespace arachne {
@@ -72,6 +73,7 @@ class WhatIfEditor : public QWidget {
   QToolButton* undo_;
   QToolButton* redo_;
   QPushButton* reset_;
+  QTabWidget* charts_ = nullptr;
   int template_ = 0;
   int stage_ = 0;
   bool syncing_ = false;

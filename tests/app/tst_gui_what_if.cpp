@@ -110,7 +110,8 @@ class TestGuiWhatIf : public QObject {
     QVERIFY(!session()->report().violations.empty());
     const QString v = editor->violationsText();
     QVERIFY2(v.contains("too many"), qPrintable(v));
-    QCOMPARE(v.count(QStringLiteral("• ")), int(session()->report().violations.size()));
+    QCOMPARE(v.count(QStringLiteral("• ")), std::min(6, int(session()->report().violations.size())));
+    if (session()->report().violations.size() > 6) QVERIFY(v.contains("more"));
     QVERIFY(editor->summaryText().contains("cannot run"));
     // One click back to the planner's plan, itself one undo step.
     QVERIFY(editor->resetButton()->isEnabled());
