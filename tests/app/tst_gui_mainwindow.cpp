@@ -20,6 +20,8 @@
 #include <QUndoStack>
 
 #include <QDoubleSpinBox>
+#include <QProgressBar>
+#include "plan/texts.h"
 #include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QScrollArea>
@@ -336,6 +338,33 @@ class TestGuiMainWindow : public QObject {
     const auto m = box.match(QString::fromLatin1(bytes));
     QVERIFY(m.hasMatch());
     QVERIFY(m.captured(1).toDouble() * 96 / 72 >= last.right() - 1);
+  }
+
+  // The bar shows the share of the budget spent when the planner tells no fraction, and the two
+  // progress lines agree: the best throughput is quoted once, the planner's line in the UI's words.
+  void progressShowsTheBudgetAndOneBest() {
+    QAction plan, cancel;
+    PlannerPanel panel(&plan, &cancel);
+    panel.setRunning(true, 10.0);
+    PlannerProgress p;
+    p.evaluations = 1204;
+    p.elapsed_s = 2.5;
+    p.best_sequences_per_s = 516.75;
+    p.reason = Reason(text::kGreedyProgress, {integer(1), integer(10), integer(24)});
+    p.message = "step 1: 10/24 templates tried, best 0.00 seq/s";
+    panel.setProgress(p);
+    auto* bar = panel.findChild<QProgressBar*>();
+    QVERIFY(bar);
+    QCOMPARE(bar->maximum(), 1000);
+    QCOMPARE(bar->value(), 250);
+    const QString text = panel.status();
+    QCOMPARE(text.count("516.75"), 1);
+    QVERIFY2(!text.contains("0.00"), qPrintable(text));
+    QVERIFY(text.contains("step 1: 10/24 templates tried"));
+    QVERIFY(Language::apply("de"));
+    panel.setProgress(p);
+    QVERIFY(!panel.status().contains("templates tried"));
+    QVERIFY(Language::apply("en"));
   }
 
   // Ctrl+drag onto the cluster names the node it copies in the undo history.
