@@ -1003,6 +1003,30 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>%1 plans evaluated in %2 s, no feasible plan yet</source>
             <translation>%1 Pläne in %2 s bewertet, noch kein ausführbarer Plan</translation>
         </message>
+        <message>
+            <source>Loading the learned policy (LibTorch) for %1…</source>
+            <translation>Die gelernte Policy (LibTorch) für %1 wird geladen…</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy (LibTorch) loads when it first plans, which takes a few seconds.</source>
+            <translation>Gelernter Planer: seine Policy (LibTorch) wird beim ersten Planen geladen, das dauert einige Sekunden.</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy is loading.</source>
+            <translation>Gelernter Planer: seine Policy wird geladen.</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy is loaded.</source>
+            <translation>Gelernter Planer: seine Policy ist geladen.</translation>
+        </message>
+        <message>
+            <source>Learned planner, but its policy cannot be used (%1): it will plan with greedy.</source>
+            <translation>Gelernter Planer, aber seine Policy ist nicht nutzbar (%1): er plant mit greedy.</translation>
+        </message>
+        <message>
+            <source>Warning: %1</source>
+            <translation>Warnung: %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlanningRunner</name>

@@ -987,6 +987,30 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>%1 plans evaluated in %2 s, no feasible plan yet</source>
             <translation>%2 秒内评估了 %1 个方案，尚无可行方案</translation>
         </message>
+        <message>
+            <source>Loading the learned policy (LibTorch) for %1…</source>
+            <translation>正在为 %1 加载学习到的策略（LibTorch）…</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy (LibTorch) loads when it first plans, which takes a few seconds.</source>
+            <translation>学习型规划器：其策略（LibTorch）在首次规划时加载，需要几秒钟。</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy is loading.</source>
+            <translation>学习型规划器：正在加载其策略。</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy is loaded.</source>
+            <translation>学习型规划器：其策略已加载。</translation>
+        </message>
+        <message>
+            <source>Learned planner, but its policy cannot be used (%1): it will plan with greedy.</source>
+            <translation>学习型规划器，但其策略无法使用（%1）：将改用 greedy 规划。</translation>
+        </message>
+        <message>
+            <source>Warning: %1</source>
+            <translation>警告：%1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlanningRunner</name>

@@ -67,6 +67,7 @@ MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend
   statusComposition_ = new QLabel(this);
   statusBar()->addPermanentWidget(statusComposition_);
 
+  plannerPanel_->setAvailability([this](const std::string& name) { return backend_.availability(name); });
   plannerPanel_->setPlannerNames(backend_.plannerNames());
   if (!useSettings_ || !plannerPanel_->selectPlanner(AppSettings::defaultPlanner()))
     plannerPanel_->selectPlanner(QString::fromStdString(backend_.defaultPlanner()));

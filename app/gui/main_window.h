@@ -128,6 +128,7 @@ class MainWindow : public QMainWindow {
   void showResult();
   void updateResultTexts();  // the result's texts in the current language (views keep their state)
   void showInfeasible();
+  QString runWarning(const PlannerStats& stats) const;  // the run's "warning:" in the window's words
   void clearViews();
   void onWhyDroppedSelected();
   // main_window_alternatives.cpp

@@ -131,6 +131,18 @@ double clusterPrice(const GpuCatalog& catalog, const Composition& c) {
 }
 }  // namespace
 
+QString MainWindow::runWarning(const PlannerStats& stats) const {
+  // E.g. a learned planner without a usable policy planned with greedy: say so, not just "Done".
+  // Its message is "warning: <why>; planned with greedy. <greedy's own message>"; the stats'
+  // reason is greedy's, so the warning is the message's first part.
+  const std::string& m = stats.message;
+  if (m.rfind("warning:", 0) != 0) return {};
+  const std::string marker = "planned with greedy";
+  const size_t end = m.find(marker);
+  const std::string why = m.substr(9, end == std::string::npos ? std::string::npos : end + marker.size() - 9);
+  return tr("Warning: %1").arg(QString::fromStdString(why));
+}
+
 void MainWindow::showInfeasible() {
   if (!infeasible_) return;
   const PlannerResult& r = *infeasible_;
@@ -141,6 +153,7 @@ void MainWindow::showInfeasible() {
                                            : tr("No feasible plan (%1).").arg(why);
   resultLine_->setText(head);
   plannerPanel_->setStatus(head);
+  plannerPanel_->setWarning(runWarning(r.stats));
   // The report: for every node, why it holds no template, and the violations when there are any.
   QStringList lines{head, QString()};
   if (!r.report.violations.empty()) {
@@ -184,10 +197,8 @@ void MainWindow::updateResultTexts() {
                        .arg(l.toString(r.stats.elapsed_s, 'f', 1));
   if (r.stats.cancelled) status += QLatin1Char(' ') + tr("Cancelled; the best plan so far is shown.");
   if (!r.stats.reason.empty()) status += QLatin1Char(' ') + coreText(r.stats.reason) + QLatin1Char('.');
-  // E.g. the learned planner without usable weights planned with greedy: say so, not just "Done".
-  if (r.stats.message.rfind("warning:", 0) == 0)
-    status += QLatin1Char('\n') + tr("Warning: %1").arg(coreText(r.stats.reason, r.stats.message.substr(9)));
   plannerPanel_->setStatus(status);
+  plannerPanel_->setWarning(runWarning(r.stats));
   summary_->setPlainText(planSummaryText(r.plan, r.report, clusterPrice(catalog_, resultRequest_.composition)));
   {
     const QSignalBlocker block(timelineTemplate_);

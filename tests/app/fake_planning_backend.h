@@ -2,6 +2,8 @@
 // first node, reports progress, honours cancel, and can be held at a gate to test staleness.
 // "fake-slow" runs until its budget ends or it is cancelled (the alternatives view's slow
 // planner); with `infeasible` set every planner finds no plan and says why, as data.
+// With `learned` set, "fake-learned" is listed too, the default, and reports `learnedPolicy`
+// as its policy state (the window's loading and fallback states; its plans are fake-greedy's).
 // (The product's planners need the cost model; these tests check the window, not the numbers.)
 #pragma once
 
@@ -22,8 +24,18 @@ class FakePlanningBackend : public gui::PlanningBackend {
   mutable std::atomic<bool> infeasible{false};
   mutable std::atomic<int> depth{1};  // stages of the first type's template (a deep pipeline)
 
-  std::vector<std::string> plannerNames() const override { return {"fake-greedy", "fake-random", "fake-slow"}; }
-  std::string defaultPlanner() const override { return "fake-greedy"; }
+  bool learned = false;  // set before the window is made
+  gui::PlannerAvailability learnedPolicy{gui::PlannerAvailability::Policy::NotLoaded, {}};
+
+  std::vector<std::string> plannerNames() const override {
+    std::vector<std::string> names{"fake-greedy", "fake-random", "fake-slow"};
+    if (learned) names.push_back("fake-learned");
+    return names;
+  }
+  std::string defaultPlanner() const override { return learned ? "fake-learned" : "fake-greedy"; }
+  gui::PlannerAvailability availability(const std::string& planner) const override {
+    return learned && planner == "fake-learned" ? learnedPolicy : gui::PlannerAvailability{};
+  }
 
   gui::PlanningRunner::Job makeJob(const gui::PlanningRequest& request) const override {
     return [this, request](const ProgressCallback& progress, const std::atomic<bool>* cancel) {

@@ -102,7 +102,7 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(w.plannerPanel()->status().contains("3"));
   }
 
-  // The learned planner without usable weights plans with greedy: the status says so after "Done".
+  // The learned planner without usable weights plans with greedy: the panel says so below "Done".
   void fallbackWarningShowsInTheStatus() {
     MainWindow w(GpuCatalog::builtin(), backend_);
     QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
@@ -112,11 +112,14 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(finished.wait(5000));
     backend_.message.clear();
     QVERIFY(w.plannerPanel()->status().contains("Done"));
-    QVERIFY2(w.plannerPanel()->status().contains("Warning: the arachne policy cannot be used"),
-             qPrintable(w.plannerPanel()->status()));
+    // The warning has a line of its own, apart from the status, and says it planned with greedy.
+    QVERIFY2(w.plannerPanel()->warning().contains("Warning: the arachne policy cannot be used"),
+             qPrintable(w.plannerPanel()->warning()));
+    QVERIFY(w.plannerPanel()->warning().endsWith("planned with greedy"));
     w.startPlanning();
     QVERIFY(finished.wait(5000));
     QVERIFY(!w.plannerPanel()->status().contains("policy cannot be used"));
+    QVERIFY(w.plannerPanel()->warning().isEmpty());
   }
 
   void whyDroppedSelectionHighlightsNode() {
