@@ -237,6 +237,7 @@ QWidget* MainWindow::createAlternativesPage() {
   alternativesTable_->setTextElideMode(Qt::ElideRight);
   alternativesTable_->horizontalHeader()->setMinimumSectionSize(60);
   alternativesDetail_ = new QLabel(page);
+  alternativesDetail_->setObjectName(QStringLiteral("alternativesDetail"));
   alternativesDetail_->setWordWrap(true);
   alternativesDetail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   alternatives_ = new AlternativesChart(page);

@@ -115,10 +115,14 @@ void MainWindow::updateAlternativesDetail() {
     alternativesDetail_->clear();
     return;
   }
-  alternativesDetail_->setText(QStringLiteral("%1 — %2: %3")
-                                   .arg(alternativesModel_->index(row, AlternativesModel::PlannerColumn).data().toString(),
-                                        alternativesModel_->index(row, AlternativesModel::StateColumn).data().toString(),
-                                        note(row)));
+  const QString planner = alternativesModel_->index(row, AlternativesModel::PlannerColumn).data().toString();
+  const QString state = alternativesModel_->index(row, AlternativesModel::StateColumn).data().toString();
+  // A planner's own reason may already start with its state ("refused: the space holds…"):
+  // say the state once.
+  const QString text = note(row).startsWith(state + QLatin1Char(':'))
+                           ? QStringLiteral("%1 — %2").arg(planner, note(row))
+                           : QStringLiteral("%1 — %2: %3").arg(planner, state, note(row));
+  alternativesDetail_->setText(text);
 }
 
 void MainWindow::updateAlternativesControls() {

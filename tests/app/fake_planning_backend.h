@@ -22,7 +22,8 @@ class FakePlanningBackend : public gui::PlanningBackend {
   mutable std::atomic<bool> gate{true};  // false holds the job until it is set again
   std::string message;                   // the result's stats.message (set before planning)
   mutable std::atomic<bool> infeasible{false};
-  mutable std::atomic<int> depth{1};  // stages of the first type's template (a deep pipeline)
+  mutable std::atomic<int> depth{1};
+  std::string refusal;  // when set, "fake-random" refuses with this message  // stages of the first type's template (a deep pipeline)
 
   bool learned = false;  // set before the window is made
   gui::PlannerAvailability learnedPolicy{gui::PlannerAvailability::Policy::NotLoaded, {}};
@@ -48,6 +49,13 @@ class FakePlanningBackend : public gui::PlanningBackend {
         r.stats.elapsed_s = elapsed();
         r.stats.cancelled = cancel->load();
         r.stats.evaluations = 7;
+        return r;
+      }
+      if (request.planner == "fake-random" && !refusal.empty()) {
+        PlannerResult r;
+        r.stats.refused = true;
+        r.stats.message = refusal;
+        r.plan.provenance.planner = request.planner;
         return r;
       }
       if (infeasible.load()) {

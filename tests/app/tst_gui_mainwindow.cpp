@@ -229,6 +229,25 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(chart->results()[0].chosen);
   }
 
+  // A refusal's reason that starts with "refused:" is written out under the table with the state once.
+  void refusalIsWrittenOutOnce() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.alternativesModel()->setSelected("fake-slow", false);
+    backend_.refusal = "refused: the space holds up to 1e7 plans";
+    QSignalSpy compared(&w, &MainWindow::comparisonFinished);
+    w.comparePlanners();
+    QVERIFY(compared.wait(10000));
+    backend_.refusal.clear();
+    QCOMPARE(w.alternativesModel()->result("fake-random")->state, AlternativeResult::State::Refused);
+    auto* detail = w.findChild<QLabel*>(QStringLiteral("alternativesDetail"));
+    QVERIFY(detail);
+    QCOMPARE(detail->text(), QString("fake-random — refused: the space holds up to 1e7 plans"));
+  }
+
   // Editing the cluster during a comparison drops its results.
   void comparisonOfAChangedInputIsDropped() {
     MainWindow w(GpuCatalog::builtin(), backend_);
