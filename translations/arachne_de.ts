@@ -1016,16 +1016,16 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Gelernter Planer: seine Policy wird geladen.</translation>
         </message>
         <message>
-            <source>Learned planner: its policy is loaded.</source>
-            <translation>Gelernter Planer: seine Policy ist geladen.</translation>
-        </message>
-        <message>
             <source>Learned planner, but its policy cannot be used (%1): it will plan with greedy.</source>
             <translation>Gelernter Planer, aber seine Policy ist nicht nutzbar (%1): er plant mit greedy.</translation>
         </message>
         <message>
             <source>Warning: %1</source>
             <translation>Warnung: %1</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy library (LibTorch) is loaded.</source>
+            <translation>Gelernter Planer: seine Policy-Bibliothek (LibTorch) ist geladen.</translation>
         </message>
     </context>
     <context>

@@ -1000,16 +1000,16 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>学习型规划器：正在加载其策略。</translation>
         </message>
         <message>
-            <source>Learned planner: its policy is loaded.</source>
-            <translation>学习型规划器：其策略已加载。</translation>
-        </message>
-        <message>
             <source>Learned planner, but its policy cannot be used (%1): it will plan with greedy.</source>
             <translation>学习型规划器，但其策略无法使用（%1）：将改用 greedy 规划。</translation>
         </message>
         <message>
             <source>Warning: %1</source>
             <translation>警告：%1</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy library (LibTorch) is loaded.</source>
+            <translation>学习型规划器：其策略库（LibTorch）已加载。</translation>
         </message>
     </context>
     <context>

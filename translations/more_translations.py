@@ -145,7 +145,7 @@ DE = {
   # the learned planner's policy state and fallback (planner panel, main window)
  ("PlannerPanel", "Learned planner: its policy (LibTorch) loads when it first plans, which takes a few seconds."): "Gelernter Planer: seine Policy (LibTorch) wird beim ersten Planen geladen, das dauert einige Sekunden.",
  ("PlannerPanel", "Learned planner: its policy is loading."): "Gelernter Planer: seine Policy wird geladen.",
- ("PlannerPanel", "Learned planner: its policy is loaded."): "Gelernter Planer: seine Policy ist geladen.",
+ ("PlannerPanel", "Learned planner: its policy library (LibTorch) is loaded."): "Gelernter Planer: seine Policy-Bibliothek (LibTorch) ist geladen.",
  ("PlannerPanel", "Learned planner, but its policy cannot be used (%1): it will plan with greedy."): "Gelernter Planer, aber seine Policy ist nicht nutzbar (%1): er plant mit greedy.",
  ("PlannerPanel", "Loading the learned policy (LibTorch) for %1…"): "Die gelernte Policy (LibTorch) für %1 wird geladen…",
  ("PlannerPanel", "Warning: %1"): "Warnung: %1",
@@ -291,7 +291,7 @@ ZH = {
  # the learned planner's policy state and fallback (planner panel, main window)
  ("PlannerPanel", "Learned planner: its policy (LibTorch) loads when it first plans, which takes a few seconds."): "学习型规划器：其策略（LibTorch）在首次规划时加载，需要几秒钟。",
  ("PlannerPanel", "Learned planner: its policy is loading."): "学习型规划器：正在加载其策略。",
- ("PlannerPanel", "Learned planner: its policy is loaded."): "学习型规划器：其策略已加载。",
+ ("PlannerPanel", "Learned planner: its policy library (LibTorch) is loaded."): "学习型规划器：其策略库（LibTorch）已加载。",
  ("PlannerPanel", "Learned planner, but its policy cannot be used (%1): it will plan with greedy."): "学习型规划器，但其策略无法使用（%1）：将改用 greedy 规划。",
  ("PlannerPanel", "Loading the learned policy (LibTorch) for %1…"): "正在为 %1 加载学习到的策略（LibTorch）…",
  ("PlannerPanel", "Warning: %1"): "警告：%1",

@@ -90,7 +90,7 @@ void PlannerPanel::updatePolicyNote() {
       note = tr("Learned planner: its policy (LibTorch) loads when it first plans, which takes a few seconds.");
       break;
     case PlannerAvailability::Policy::Loading: note = tr("Learned planner: its policy is loading."); break;
-    case PlannerAvailability::Policy::Loaded: note = tr("Learned planner: its policy is loaded."); break;
+    case PlannerAvailability::Policy::Loaded: note = tr("Learned planner: its policy library (LibTorch) is loaded."); break;
     case PlannerAvailability::Policy::Unavailable:
       note = tr("Learned planner, but its policy cannot be used (%1): it will plan with greedy.")
                  .arg(QString::fromStdString(a.problem));
