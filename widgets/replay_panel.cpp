@@ -48,6 +48,14 @@ ReplayPanel::ReplayPanel(const GpuCatalog& catalog, QWidget* parent)
   alternatives_->setTextFormat(Qt::PlainText);  // rich text with wrapping costs tens of ms to lay out
   alternatives_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   chart_->setMinimumHeight(150);
+  // The legend stands beside the bars: inside the axis rect it covered the first step's bar.
+  auto* side = new QCPLayoutGrid;
+  chart_->plotLayout()->addElement(0, 1, side);
+  chart_->plotLayout()->setColumnStretchFactor(1, 0.001);
+  side->addElement(0, 0, chart_->legend);
+  side->setRowStretchFactor(0, 0.001);
+  side->addElement(1, 0, new QCPLayoutElement(chart_));  // pushes the legend to the top
+  side->setMargins(QMargins(0, 10, 8, 0));
   // Shortcuts of their own: a button's setText() replaces its shortcut by the text's mnemonic,
   // so keys set on the buttons would vanish at the first language change.
   for (QShortcut* k : {prevKey_, nextKey_}) k->setContext(Qt::WindowShortcut);
@@ -189,7 +197,6 @@ void ReplayPanel::rebuildChart() {
   chart_->xAxis->setRange(0.4, stepCount() + 0.6);
   chart_->yAxis->setRange(0, top * 1.15);
   chart_->legend->setVisible(true);
-  chart_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
   // A hidden chart is drawn when it is shown, not with every result.
   if (isVisible()) chart_->replot();
 }

@@ -206,6 +206,14 @@ class TestPlanViews : public QObject {
     panel.setCurrentStep(99);
     QCOMPARE(panel.currentStep(), 2);
     QCOMPARE(panel.chart()->plottableCount(), 2);
+    // The legend stands beside the bars, not over them (it hid the first step's bar).
+    panel.resize(800, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.chart()->replot();
+    QVERIFY(panel.chart()->width() > 400);
+    QVERIFY(panel.chart()->legend->visible());
+    QVERIFY(!panel.chart()->legend->outerRect().intersects(panel.chart()->axisRect()->rect()));
   }
 
   void alternativesChart() {
