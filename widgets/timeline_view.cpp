@@ -235,7 +235,10 @@ void TimelineView::paintEvent(QPaintEvent*) {
   const int ticks = std::clamp(area.width() / 140, 2, 40);
   for (int i = 0; i <= ticks; ++i) {
     const double sec = schedule_.makespan * i / ticks;
-    p.drawText(QRect(x(sec) - 50, area.bottom() + 6, 100, 18), Qt::AlignCenter, formatSeconds(sec));
+    // The last label ends at the view's edge instead of being centred past it (it was clipped).
+    const int right = std::min(x(sec) + 50, width() - 2);
+    p.drawText(QRect(right - 100, area.bottom() + 6, 100, 18), right < x(sec) + 50 ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignCenter,
+               formatSeconds(sec));
   }
 }
 
