@@ -1,5 +1,7 @@
 #!/bin/sh
 # Installs the Debian 12 packages Arachne Plan Explorer builds and runs with (run as root).
+# The last line is for the package and its tests: dpkg-shlibdeps, the icon renderer, the
+# desktop-file, AppStream and MIME validators, and man to render the man page.
 set -eu
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
@@ -8,4 +10,5 @@ apt-get install -y -qq \
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools \
   qt6-qpa-plugins libgl-dev libqcustomplot-dev \
   libtorch-dev nlohmann-json3-dev libbenchmark-dev \
-  fonts-dejavu-core
+  fonts-dejavu-core \
+  dpkg-dev librsvg2-bin desktop-file-utils appstream shared-mime-info man-db

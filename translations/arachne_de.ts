@@ -299,12 +299,24 @@
             <translation>Overhead</translation>
         </message>
         <message>
-            <source>TP and expert communication</source>
-            <translation>TP- und Expertenkommunikation</translation>
-        </message>
-        <message>
             <source>expert all-to-all communication</source>
             <translation>Experten-All-to-All-Kommunikation</translation>
+        </message>
+        <message>
+            <source>parameter all-gather</source>
+            <translation>Parameter-All-Gather</translation>
+        </message>
+        <message>
+            <source>TP communication hidden under compute</source>
+            <translation>TP-Kommunikation, unter der Rechnung verborgen</translation>
+        </message>
+        <message>
+            <source>gradient sync hidden under the backward</source>
+            <translation>Gradientensynchronisation, unter dem Rückwärtsschritt verborgen</translation>
+        </message>
+        <message>
+            <source>parameter all-gather hidden under the forward</source>
+            <translation>Parameter-All-Gather, unter dem Vorwärtsschritt verborgen</translation>
         </message>
     </context>
     <context>
@@ -349,6 +361,69 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>%1 · %2 GiB · $%3/GPU-h</source>
             <translation>%1 · %2 GiB · %3 $/GPU-h</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::LaunchExportAction</name>
+        <message>
+            <source>Export &amp;launch files…</source>
+            <translation>&amp;Startdateien exportieren…</translation>
+        </message>
+        <message>
+            <source>There is no plan to export.</source>
+            <translation>Es gibt keinen Plan zum Exportieren.</translation>
+        </message>
+        <message>
+            <source>The plan does not fit the cluster: %1</source>
+            <translation>Der Plan passt nicht auf den Cluster: %1</translation>
+        </message>
+        <message>
+            <source>Cannot create %1</source>
+            <translation>%1 kann nicht angelegt werden</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
+        <message>
+            <source>Megatron-LM cannot run this plan unmodified:</source>
+            <translation>Megatron-LM kann diesen Plan nicht unverändert ausführen:</translation>
+        </message>
+        <message>
+            <source>No Megatron-LM command was written; the rank map was written instead.</source>
+            <translation>Es wurde kein Megatron-LM-Befehl geschrieben, stattdessen die Rangtabelle.</translation>
+        </message>
+        <message>
+            <source>Note: %1</source>
+            <translation>Hinweis: %1</translation>
+        </message>
+        <message>
+            <source>Wrote %1 into %2.</source>
+            <translation>%1 nach %2 geschrieben.</translation>
+        </message>
+        <message>
+            <source>Megatron-LM (launch.sh, rankmap.json, hostfile)</source>
+            <translation>Megatron-LM (launch.sh, rankmap.json, hostfile)</translation>
+        </message>
+        <message>
+            <source>torchrun for any training script (launch.sh, rankmap.json, hostfile)</source>
+            <translation>torchrun für ein beliebiges Trainingsskript (launch.sh, rankmap.json, hostfile)</translation>
+        </message>
+        <message>
+            <source>Rank map only (rankmap.json, hostfile)</source>
+            <translation>Nur die Rangtabelle (rankmap.json, hostfile)</translation>
+        </message>
+        <message>
+            <source>Export launch files</source>
+            <translation>Startdateien exportieren</translation>
+        </message>
+        <message>
+            <source>Format:</source>
+            <translation>Format:</translation>
+        </message>
+        <message>
+            <source>Export launch files into</source>
+            <translation>Startdateien exportieren nach</translation>
         </message>
     </context>
     <context>
@@ -751,6 +826,34 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>its budget of %1 ended before it found a plan</source>
             <translation>sein Budget von %1 endete, bevor er einen Plan fand</translation>
         </message>
+        <message>
+            <source>Cannot open file</source>
+            <translation>Datei kann nicht geöffnet werden</translation>
+        </message>
+        <message>
+            <source>%1 is neither a cluster (*.cluster.json), a plan (*.plan.json) nor a scenario (*.scenario.json) file.</source>
+            <translation>%1 ist weder eine Cluster- (*.cluster.json), eine Plan- (*.plan.json) noch eine Szenariodatei (*.scenario.json).</translation>
+        </message>
+        <message>
+            <source>%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.</source>
+            <translation>%1 ist eine Szenariodatei. Szenarien (Cluster, deren Knoten hinzukommen und wegfallen) werden noch nicht unterstützt.</translation>
+        </message>
+        <message>
+            <source>%1 records no cluster, so its plan cannot be shown.</source>
+            <translation>%1 nennt keinen Cluster, daher kann der Plan nicht angezeigt werden.</translation>
+        </message>
+        <message>
+            <source>%1 records no model, so its plan cannot be shown.</source>
+            <translation>%1 nennt kein Modell, daher kann der Plan nicht angezeigt werden.</translation>
+        </message>
+        <message>
+            <source>Opened %1.</source>
+            <translation>%1 geöffnet.</translation>
+        </message>
+        <message>
+            <source>Opened %1: the plan is infeasible (%2).</source>
+            <translation>%1 geöffnet: Der Plan ist nicht ausführbar (%2).</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>
@@ -1141,6 +1244,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
                 <numerusform>%n Micro-Batch, eine Iteration %1, Blase %2 (%3 % der Iteration)</numerusform>
                 <numerusform>%n Micro-Batches, eine Iteration %1, Blase %2 (%3 % der Iteration)</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted</source>
+            <translation>verschränkt, %1 Modellteile pro GPU: als einfaches 1F1B gezeichnet, daher kürzer oder länger als die angegebene Iteration</translation>
         </message>
     </context>
     <context>
@@ -1785,6 +1892,18 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>the free GPUs cannot hold another replica of template %1</source>
             <translation>die freien GPUs fassen kein weiteres Replikat von Vorlage %1</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages (needs at least 1)</source>
+            <translation>Vorlage %1 hat %2 virtuelle Stufen (mindestens 1 nötig)</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 holds %3 layers, fewer than its %4 virtual stages (every model chunk needs a layer)</source>
+            <translation>Stufe %1 von Vorlage %2 hält %3 Schichten, weniger als ihre %4 virtuellen Stufen (jeder Modellteil braucht eine Schicht)</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)</source>
+            <translation>Vorlage %1 hat %2 virtuelle Stufen bei nur einer Stufe (Interleaving braucht eine Pipeline)</translation>
         </message>
     </context>
 </TS>

@@ -295,12 +295,24 @@
             <translation>额外开销</translation>
         </message>
         <message>
-            <source>TP and expert communication</source>
-            <translation>TP 与专家通信</translation>
-        </message>
-        <message>
             <source>expert all-to-all communication</source>
             <translation>专家 all-to-all 通信</translation>
+        </message>
+        <message>
+            <source>parameter all-gather</source>
+            <translation>参数 all-gather</translation>
+        </message>
+        <message>
+            <source>TP communication hidden under compute</source>
+            <translation>被计算掩盖的 TP 通信</translation>
+        </message>
+        <message>
+            <source>gradient sync hidden under the backward</source>
+            <translation>被反向计算掩盖的梯度同步</translation>
+        </message>
+        <message>
+            <source>parameter all-gather hidden under the forward</source>
+            <translation>被前向计算掩盖的参数 all-gather</translation>
         </message>
     </context>
     <context>
@@ -343,6 +355,69 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>%1 · %2 GiB · $%3/GPU-h</source>
             <translation>%1 · %2 GiB · $%3/GPU·小时</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::LaunchExportAction</name>
+        <message>
+            <source>Export &amp;launch files…</source>
+            <translation>导出启动文件(&amp;L)…</translation>
+        </message>
+        <message>
+            <source>There is no plan to export.</source>
+            <translation>没有可导出的计划。</translation>
+        </message>
+        <message>
+            <source>The plan does not fit the cluster: %1</source>
+            <translation>计划与集群不符：%1</translation>
+        </message>
+        <message>
+            <source>Cannot create %1</source>
+            <translation>无法创建 %1</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Megatron-LM cannot run this plan unmodified:</source>
+            <translation>Megatron-LM 无法不加修改地运行此计划：</translation>
+        </message>
+        <message>
+            <source>No Megatron-LM command was written; the rank map was written instead.</source>
+            <translation>未写入 Megatron-LM 命令，改为写入了 rank 映射表。</translation>
+        </message>
+        <message>
+            <source>Note: %1</source>
+            <translation>注意：%1</translation>
+        </message>
+        <message>
+            <source>Wrote %1 into %2.</source>
+            <translation>已将 %1 写入 %2。</translation>
+        </message>
+        <message>
+            <source>Megatron-LM (launch.sh, rankmap.json, hostfile)</source>
+            <translation>Megatron-LM（launch.sh、rankmap.json、hostfile）</translation>
+        </message>
+        <message>
+            <source>torchrun for any training script (launch.sh, rankmap.json, hostfile)</source>
+            <translation>适用于任意训练脚本的 torchrun（launch.sh、rankmap.json、hostfile）</translation>
+        </message>
+        <message>
+            <source>Rank map only (rankmap.json, hostfile)</source>
+            <translation>仅 rank 映射表（rankmap.json、hostfile）</translation>
+        </message>
+        <message>
+            <source>Export launch files</source>
+            <translation>导出启动文件</translation>
+        </message>
+        <message>
+            <source>Format:</source>
+            <translation>格式：</translation>
+        </message>
+        <message>
+            <source>Export launch files into</source>
+            <translation>导出启动文件到</translation>
         </message>
     </context>
     <context>
@@ -740,6 +815,34 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>its budget of %1 ended before it found a plan</source>
             <translation>在找到方案之前 %1 的预算已用完</translation>
         </message>
+        <message>
+            <source>Cannot open file</source>
+            <translation>无法打开文件</translation>
+        </message>
+        <message>
+            <source>%1 is neither a cluster (*.cluster.json), a plan (*.plan.json) nor a scenario (*.scenario.json) file.</source>
+            <translation>%1 既不是集群文件（*.cluster.json）、计划文件（*.plan.json），也不是场景文件（*.scenario.json）。</translation>
+        </message>
+        <message>
+            <source>%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.</source>
+            <translation>%1 是场景文件。尚不支持场景（节点加入和离开的集群）。</translation>
+        </message>
+        <message>
+            <source>%1 records no cluster, so its plan cannot be shown.</source>
+            <translation>%1 未记录集群，因此无法显示其计划。</translation>
+        </message>
+        <message>
+            <source>%1 records no model, so its plan cannot be shown.</source>
+            <translation>%1 未记录模型，因此无法显示其计划。</translation>
+        </message>
+        <message>
+            <source>Opened %1.</source>
+            <translation>已打开 %1。</translation>
+        </message>
+        <message>
+            <source>Opened %1: the plan is infeasible (%2).</source>
+            <translation>已打开 %1：该计划不可行（%2）。</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>
@@ -1123,6 +1226,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>
                 <numerusform>%n 个微批次，一次迭代 %1，气泡 %2（占迭代的 %3%）</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted</source>
+            <translation>交错调度，每个 GPU %1 个模型块：按普通 1F1B 绘制，因此可能短于或长于所示迭代时间</translation>
         </message>
     </context>
     <context>
@@ -1764,6 +1871,18 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>the free GPUs cannot hold another replica of template %1</source>
             <translation>空闲 GPU 容纳不下模板 %1 的又一个副本</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages (needs at least 1)</source>
+            <translation>模板 %1 有 %2 个虚拟阶段（至少需要 1 个）</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 holds %3 layers, fewer than its %4 virtual stages (every model chunk needs a layer)</source>
+            <translation>模板 %2 的阶段 %1 只有 %3 层，少于其 %4 个虚拟阶段（每个模型块至少需要一层）</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)</source>
+            <translation>模板 %1 只有一个阶段却有 %2 个虚拟阶段（交错调度需要流水线）</translation>
         </message>
     </context>
 </TS>

@@ -150,6 +150,11 @@ DE = {
  ("PlannerPanel", "Loading the learned policy (LibTorch) for %1…"): "Die gelernte Policy (LibTorch) für %1 wird geladen…",
  ("PlannerPanel", "Warning: %1"): "Warnung: %1",
  ("MainWindow", "Warning: %1"): "Warnung: %1",
+ ("CostItems", "parameter all-gather"): "Parameter-All-Gather",
+ ("CostItems", "TP communication hidden under compute"): "TP-Kommunikation, unter der Rechnung verborgen",
+ ("CostItems", "gradient sync hidden under the backward"): "Gradientensynchronisation, unter dem Rückwärtsschritt verborgen",
+ ("CostItems", "parameter all-gather hidden under the forward"): "Parameter-All-Gather, unter dem Vorwärtsschritt verborgen",
+ ("TimelineView", "interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted"): "verschränkt, %1 Modellteile pro GPU: als einfaches 1F1B gezeichnet, daher kürzer oder länger als die angegebene Iteration",
 }
 
 ZH = {
@@ -296,4 +301,9 @@ ZH = {
  ("PlannerPanel", "Loading the learned policy (LibTorch) for %1…"): "正在为 %1 加载学习到的策略（LibTorch）…",
  ("PlannerPanel", "Warning: %1"): "警告：%1",
  ("MainWindow", "Warning: %1"): "警告：%1",
+ ("CostItems", "parameter all-gather"): "参数 all-gather",
+ ("CostItems", "TP communication hidden under compute"): "被计算掩盖的 TP 通信",
+ ("CostItems", "gradient sync hidden under the backward"): "被反向计算掩盖的梯度同步",
+ ("CostItems", "parameter all-gather hidden under the forward"): "被前向计算掩盖的参数 all-gather",
+ ("TimelineView", "interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted"): "交错调度，每个 GPU %1 个模型块：按普通 1F1B 绘制，因此可能短于或长于所示迭代时间",
 }

@@ -65,9 +65,14 @@ struct Name {
 constexpr Name kTimeNames[] = {
     {"compute", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "compute")},
     {"tp_comm", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "TP communication")},
+    {"expert_comm", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "expert all-to-all communication")},
     {"p2p", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "to the next stage")},
     {"grad_sync", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "gradient sync")},
     {"optimizer", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "optimizer step")},
+    {"param_gather", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "parameter all-gather")},
+    {"tp_comm_hidden", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "TP communication hidden under compute")},
+    {"grad_sync_hidden", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "gradient sync hidden under the backward")},
+    {"param_gather_hidden", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "parameter all-gather hidden under the forward")},
 };
 constexpr Name kMemoryNames[] = {
     {"params", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "parameters")},
@@ -95,12 +100,9 @@ bool knowsMemoryItem(const char* key) {
   return false;
 }
 
-QString timeItemName(const char* key, bool moeStage, int tp) {
-  if (moeStage && !std::strcmp(key, "tp_comm"))
-    return tp > 1 ? QCoreApplication::translate("arachne::gui::CostItems", "TP and expert communication")
-                  : QCoreApplication::translate("arachne::gui::CostItems", "expert all-to-all communication");
-  return lookup(kTimeNames, std::size(kTimeNames), key);
-}
+// The cost model reports the experts' all-to-all apart from TP's collectives (expert_comm), so
+// every key has one name; the stage's kind and TP no longer change it.
+QString timeItemName(const char* key, bool /*moeStage*/, int /*tp*/) { return lookup(kTimeNames, std::size(kTimeNames), key); }
 
 QString memoryItemName(const char* key) { return lookup(kMemoryNames, std::size(kMemoryNames), key); }
 

@@ -193,6 +193,10 @@ QString PlanView::stageToolTip(int t, int s) const {
     const auto items = timeItems(r.time);
     for (const TimeItem& i : items) {
       if (i.scope != ItemScope::PerMicroBatch) continue;
+      // A TP-1 stage has no TP collectives and a dense stage no expert all-to-all: no empty rows.
+      if ((!std::strcmp(i.key, "tp_comm") && st.tp == 1 && i.seconds <= 0) ||
+          (!std::strcmp(i.key, "expert_comm") && !moe))
+        continue;
       QString name = timeItemName(i.key, moe, st.tp);
       if (!std::strcmp(i.key, "p2p")) name += QStringLiteral(" (%1)").arg(linkName(r.p2p_link));
       row(tr("%1 per micro-batch").arg(name), formatSeconds(i.seconds));
@@ -204,6 +208,9 @@ QString PlanView::stageToolTip(int t, int s) const {
       if (!std::strcmp(i.key, "grad_sync")) name += QStringLiteral(" (%1)").arg(linkName(r.grad_sync_link));
       row(tr("%1 per iteration").arg(name), formatSeconds(i.seconds));
     }
+    // What overlap hides (not charged): shown when there is any, so the gain is visible.
+    for (const TimeItem& i : items)
+      if (i.scope == ItemScope::Hidden && i.seconds > 0) row(timeItemName(i.key, moe, st.tp), formatSeconds(i.seconds));
     for (const MemoryItem& m : memoryItems(r.memory)) row(memoryItemName(m.key), formatGibibytes(m.bytes));
     row(tr("memory per GPU"), tr("%1 of %2").arg(formatGibibytes(r.memory.total()), formatGibibytes(r.memory.capacity)), true);
     text += QStringLiteral("</table>");

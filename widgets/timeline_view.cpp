@@ -8,7 +8,10 @@
 #include <QPainter>
 #include <QPaintEvent>
 #include <QWheelEvent>
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstring>
 
 #include "catalog/gpu_catalog.h"
 #include "core_text.h"
@@ -28,6 +31,16 @@ const std::array<std::pair<QRgb, Qt::BrushStyle>, 4> kTailStyles = {
 QBrush tailBrush(size_t i) {
   const auto& s = kTailStyles[i % kTailStyles.size()];
   return QBrush(QColor(s.first), s.second);
+}
+// Each per-iteration item keeps its colour wherever it stands in a stage's tail.
+QBrush tailBrush(const char* key) {
+  size_t i = 0;
+  for (const TimeItem& item : timeItems(StageTime{})) {
+    if (item.scope != ItemScope::PerIteration) continue;
+    if (!std::strcmp(item.key, key)) return tailBrush(i);
+    ++i;
+  }
+  return tailBrush(i);
 }
 }  // namespace
 
@@ -69,15 +82,40 @@ void TimelineView::rebuild() {
     const TemplateReport& tr = report_.templates[static_cast<size_t>(template_)];
     std::vector<double> t;
     std::vector<std::vector<double>> tails;
+    // The tail after the drain is the report's sync_s. Without overlap that is the slowest
+    // stage's gradient sync + optimizer step + parameter all-gather, one after another. With
+    // overlap the cost model lets each stage reduce from its own last backward (earlier stages'
+    // drain hides part of it), then the optimizer step waits for every stage, then the
+    // all-gather: after the drain that is `reduce` (what is still exposed), the slowest
+    // optimizer step, the slowest all-gather. A stage that is done early waits (key "").
+    double serial = 0, opt = 0, gather = 0;
+    for (const auto& s : tr.stages) {
+      serial = std::max(serial, s.time.perIteration());
+      opt = std::max(opt, s.time.optimizer);
+      gather = std::max(gather, s.time.param_gather);
+    }
+    const bool overlapped = std::abs(tr.sync_s - serial) > 1e-9 * std::max(1.0, serial);
+    const double reduce = std::max(0.0, tr.sync_s - opt - gather);
     for (const auto& s : tr.stages) {
       t.push_back(s.time.perMicroBatch());
       tails.emplace_back();
       tailKeys_.emplace_back();
-      for (const TimeItem& i : timeItems(s.time))
-        if (i.scope == ItemScope::PerIteration) {
-          tails.back().push_back(i.seconds);
-          tailKeys_.back().push_back(i.key);
-        }
+      auto item = [&](const char* key, double seconds) {
+        if (seconds <= 0) return;  // nothing to draw or to list in the legend
+        tails.back().push_back(seconds);
+        tailKeys_.back().push_back(key);
+      };
+      if (!overlapped) {
+        for (const TimeItem& i : timeItems(s.time))
+          if (i.scope == ItemScope::PerIteration) item(i.key, i.seconds);
+      } else {
+        const double g = std::min(s.time.grad_sync, reduce);
+        item("grad_sync", g);
+        item("", reduce - g);
+        item("optimizer", s.time.optimizer);
+        item("", opt - s.time.optimizer);
+        item("param_gather", s.time.param_gather);
+      }
     }
     schedule_ = OneFOneBSchedule::simulate(t, tails, tr.micro_batches);
   }
@@ -135,7 +173,12 @@ QString TimelineView::headerText() const {
          QCoreApplication::translate("arachne::gui::TimelineView", "%n micro-batch(es), one iteration %1, bubble %2 (%3% of the iteration)",
                                      nullptr, tr.micro_batches)
              .arg(formatSeconds(tr.iteration_time_s), formatSeconds(tr.bubble_s))
-             .arg(l.toString(tr.iteration_time_s > 0 ? 100.0 * tr.bubble_s / tr.iteration_time_s : 0.0, 'f', 1));
+             .arg(l.toString(tr.iteration_time_s > 0 ? 100.0 * tr.bubble_s / tr.iteration_time_s : 0.0, 'f', 1)) +
+         (tr.virtual_stages > 1
+              ? QStringLiteral(" · ") + QCoreApplication::translate("arachne::gui::TimelineView",
+                                                                    "interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted")
+                                            .arg(tr.virtual_stages)
+              : QString());
 }
 
 void TimelineView::paintEvent(QPaintEvent*) {
@@ -156,8 +199,13 @@ void TimelineView::paintEvent(QPaintEvent*) {
   std::vector<Key> keys = {{tr("forward"), QBrush(kForward)},
                            {tr("backward"), QBrush(kBackward)},
                            {tr("bubble (idle)"), QBrush(kBubble, Qt::BDiagPattern)}};
-  const std::vector<const char*> tailKeys = tailKeys_.empty() ? std::vector<const char*>{} : tailKeys_.front();
-  for (size_t i = 0; i < tailKeys.size(); ++i) keys.push_back({timeItemName(tailKeys[i]), tailBrush(i)});
+  for (const TimeItem& item : timeItems(StageTime{})) {
+    if (item.scope != ItemScope::PerIteration) continue;
+    const bool shown = std::any_of(tailKeys_.begin(), tailKeys_.end(), [&](const std::vector<const char*>& ks) {
+      return std::any_of(ks.begin(), ks.end(), [&](const char* k) { return !std::strcmp(k, item.key); });
+    });
+    if (shown) keys.push_back({timeItemName(item.key), tailBrush(item.key)});
+  }
   int lx = 8;
   for (const auto& k : keys) {
     p.fillRect(QRect(lx, 30, 18, 12), k.brush);
@@ -175,8 +223,11 @@ void TimelineView::paintEvent(QPaintEvent*) {
     const auto& tail = schedule_.stages[static_cast<size_t>(s)];
     p.fillRect(QRect(area.left(), top + 2, x(tail.start) - area.left(), rowH - 4), QBrush(kBubble, Qt::BDiagPattern));
     double at = tail.start;
+    const auto& keysOfStage = tailKeys_[static_cast<size_t>(s)];
     for (size_t i = 0; i < tail.ends.size(); ++i) {
-      p.fillRect(QRect(x(at), top + 2, std::max(1, x(tail.ends[i]) - x(at)), rowH - 4), tailBrush(i));
+      const char* key = i < keysOfStage.size() ? keysOfStage[i] : "";
+      if (*key && tail.ends[i] > at)  // "" is the wait for the other stages: left empty
+        p.fillRect(QRect(x(at), top + 2, std::max(1, x(tail.ends[i]) - x(at)), rowH - 4), tailBrush(key));
       at = tail.ends[i];
     }
   }

@@ -86,7 +86,8 @@ void BenchOutput::heading(const std::string& section, const std::string& title) 
       {"exhaustive", {"--quick", "--seed", "--budget-s", "--arachne-planner"}},
       {"time", {"--quick", "--models", "--seed", "--budget-s", "--repeats", "--arachne-planner"}},
       {"curve", {"--quick", "--seed", "--curve-evals", "--curve-model", "--arachne-planner"}},
-      {"training", {}}};
+      {"training", {}},
+      {"baselines", {"--quick", "--seed", "--budget-s", "--arachne-planner", "--baseline-planners", "--baseline-budget-s", "--baseline-model"}}};
   const auto it = relevant.find(section);
   for (const auto& [name, value] : options_.given) {
     if (it != relevant.end() && !it->second.count(name)) continue;

@@ -29,6 +29,10 @@ struct BenchOptions {
   std::string csv_dir;           // empty: no CSV
   bool quick = false;
   std::string arachne = "arachne";  // the planner in the "arachne" columns (tests: arachne-untrained)
+  // baselines section: the planners beside arachne, their budget (the paper's cutoff), the model
+  std::vector<std::string> baseline_planners = {"metis", "sailor", "amp"};
+  double baseline_budget_s = 600;
+  std::string baseline_model = "llama3-8b";
   // Options as given (name, value; "" for a flag), to rebuild the command line of a section.
   std::vector<std::pair<std::string, std::string>> given;
 };
@@ -97,5 +101,6 @@ void benchExhaustive(BenchOutput& o);
 void benchTime(BenchOutput& o);
 void benchCurve(BenchOutput& o);
 void benchTraining(BenchOutput& o);
+void benchBaselines(BenchOutput& o);  // bench_baselines.cpp
 
 }  // namespace arachne::cli

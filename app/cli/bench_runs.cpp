@@ -7,8 +7,9 @@
 #include "bench_common.h"
 #include "cluster/cluster_spec.h"
 #include "io/load_error.h"
-#include "policy/learned_planners.h"
-#include "policy/policy_io.h"
+#include "plugin/policy_plugin.h"
+#include "plugin/policy_plugin_api.h"
+#include "plugin/policy_weights_paths.h"
 #include "table.h"
 
 namespace arachne::cli {
@@ -57,14 +58,20 @@ void describeWeights(BenchOutput& o, const std::string& planner, const std::stri
     o.out() << "`" << planner << "`: no trained weights at `" << path << "`; it plans with greedy (and warns).\n\n";
     return;
   }
-  LoadedPolicy loaded;
+  // Reading the file means loading its network: LibTorch code, in the policy library.
+  const PolicyPluginStatus library = loadPolicyPlugin();
+  const PolicyPluginApi* api = policyPluginApi();
+  if (!api) {
+    o.out() << "`" << planner << "`: the weights file cannot be read: " << library.problem << "\n\n";
+    return;
+  }
+  nlohmann::json m;
   try {
-    loaded = loadPolicyOfKind(path, flat);
+    m = api->read_weights_metadata(path, flat);
   } catch (const LoadError& e) {
     o.out() << "`" << planner << "`: the weights file cannot be used: " << e.what() << "\n\n";
     return;
   }
-  const nlohmann::json& m = loaded.metadata;
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"file", "`" + path + "`"});
   std::string command = "not recorded";

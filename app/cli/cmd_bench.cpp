@@ -16,6 +16,8 @@ namespace arachne::cli {
 namespace {
 
 const std::vector<std::string> kSections = {"presets", "exhaustive", "time", "curve", "training"};
+// Sections that run only when named (hours with the paper's 600 s budgets).
+const std::vector<std::string> kExtraSections = {"baselines"};
 
 std::vector<std::string> splitItems(const std::string& option, const std::string& text) {
   std::vector<std::string> items;
@@ -59,8 +61,9 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     if (*v != "all") {
       sections = splitItems("--section", *v);
       for (const auto& s : sections)
-        if (std::find(kSections.begin(), kSections.end(), s) == kSections.end())
-          throw UsageError("option '--section' needs presets, exhaustive, time, curve, training or all, got '" + s +
+        if (std::find(kSections.begin(), kSections.end(), s) == kSections.end() &&
+            std::find(kExtraSections.begin(), kExtraSections.end(), s) == kExtraSections.end())
+          throw UsageError("option '--section' needs presets, exhaustive, time, curve, training, baselines or all, got '" + s +
                            "'");
     }
   }
@@ -71,6 +74,13 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--curve-evals")) o.curve_evals = parseIntOption("--curve-evals", *v, 1, 100000000);
   if (auto v = a.value("--curve-model")) o.curve_model = *v;
   if (auto v = a.value("--arachne-planner")) o.arachne = *v;
+  if (o.quick) o.baseline_budget_s = 2;
+  if (auto v = a.value("--baseline-planners")) o.baseline_planners = splitItems("--baseline-planners", *v);
+  if (auto v = a.value("--baseline-budget-s")) o.baseline_budget_s = parseSeconds(*v);
+  if (auto v = a.value("--baseline-model")) o.baseline_model = *v;
+  for (const auto& p : o.baseline_planners)
+    if (!makePlanner(p)) throw UsageError("option '--baseline-planners': unknown planner '" + p + "' (known: " + plannerList() + ")");
+  resolveModel(o.baseline_model);
   if (auto v = a.value("--csv-dir")) {
     o.csv_dir = *v;
     std::error_code ec;
@@ -84,7 +94,8 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   resolveModel(o.curve_model);
   // Every option that changes a number, in a fixed order, for the command lines printed.
   for (const char* name : {"--quick", "--models", "--seed", "--budget-s", "--repeats", "--curve-evals",
-                           "--curve-model", "--arachne-planner"}) {
+                           "--curve-model", "--arachne-planner", "--baseline-planners", "--baseline-budget-s",
+                           "--baseline-model"}) {
     if (a.has(name)) o.given.emplace_back(name, a.value(name).value_or(""));
   }
 
@@ -104,6 +115,7 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     if (s == "time") benchTime(bench);
     if (s == "curve") benchCurve(bench);
     if (s == "training") benchTraining(bench);
+    if (s == "baselines") benchBaselines(bench);
   }
   if (!bench.warnings().empty()) {
     out << "\nwarnings during the run:\n";
@@ -125,6 +137,8 @@ Command benchCommand() {
       "  time        arachne's planning time on paper-3t-512, --repeats runs per model\n"
       "  curve       best-so-far seq/s against evaluations of arachne, flat-rl and random on paper-3t-256\n"
       "  training    how the shipped weights were trained (their metadata)\n"
+      "  baselines   (only when named) planning time of --baseline-planners beside arachne at 128, 256\n"
+      "              and 512 GPUs with two and three GPU types, each with --baseline-budget-s\n"
       "Each table is preceded by the command that regenerates it; a summary line per section says\n"
       "PASS or FAIL. Failed checks do not change the exit code (0); bad options exit 2. Progress on\n"
       "stderr. The figures are on docs/learned-planner.md.";
@@ -140,6 +154,9 @@ Command benchCommand() {
       {"--quick", "", "a tiny configuration (2 presets, 3 compositions, 1 repeat, 200 curve evaluations, 2 s)",
        false},
       {"--arachne-planner", "NAME", "the planner in the arachne columns (for tests: arachne-untrained)", false},
+      {"--baseline-planners", "NAMES", "planners of the baselines section (default metis,sailor,amp)", false},
+      {"--baseline-budget-s", "S", "each baseline's wall-clock budget in the baselines section (default 600, the paper's cutoff; --quick: 2)", false},
+      {"--baseline-model", "ID", "model of the baselines section (default llama3-8b)", false},
   };
   return {s, runBench};
 }

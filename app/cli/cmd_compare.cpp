@@ -45,7 +45,7 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
         t.addRow({n, "-", "-", "-", "-", "-", "-", "not run (interrupted)"});
         continue;
       }
-      auto planner = makePlanner(n);
+      auto planner = makeConfiguredPlanner(n, p);
       const PlannerResult r = planner->plan(*p.cost, budget, seed, terminalProgress(n), sigint.flag());
       endProgressLine();
       std::string note = r.stats.refused ? r.stats.message

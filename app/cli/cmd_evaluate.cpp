@@ -9,29 +9,20 @@
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
 #include "profile/profile_set.h"
+#include "profile_option.h"
 #include "report_table.h"
+#include "runtime_options.h"
+#include "sailor/sailor_pipeline.h"
+#include "sailor/sailor_run.h"
 
 namespace arachne::cli {
 
 namespace {
 
-// Limits well above any real run; they keep a typo such as --seq-len 4096000000 out of the
-// cost model.
-constexpr int kMaxGlobalBatch = 100000000;
-constexpr int kMaxSequenceLength = 10000000;
-
 // Precedence: the command line, then what the plan file records, then the model's default.
 TrainingSpec trainingFrom(const ParsedArgs& a, const Model& model, const PlanTraining& recorded) {
   TrainingSpec spec = recorded.applyTo(model.default_training);
-  if (auto v = a.value("--global-batch")) spec.global_batch = parseIntOption("--global-batch", *v, 1, kMaxGlobalBatch);
-  if (auto v = a.value("--seq-len")) spec.sequence_length = parseIntOption("--seq-len", *v, 1, kMaxSequenceLength);
-  if (auto v = a.value("--precision")) {
-    const auto p = precisionFromString(*v);
-    if (!p) throw UsageError("option '--precision' needs bf16, fp16 or fp32, got '" + *v + "'");
-    spec.precision = *p;
-  }
-  if (auto v = a.value("--checkpointing")) spec.activation_checkpointing = parseOnOff("--checkpointing", *v);
-  if (auto v = a.value("--distributed-optimizer")) spec.distributed_optimizer = parseOnOff("--distributed-optimizer", *v);
+  applyTrainingOptions(a, spec);
   return spec;
 }
 
@@ -46,11 +37,34 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   // Flag values are checked before any file is read so a usage error is reported first.
   trainingFrom(a, Model{}, PlanTraining{});
   const Model model = resolveModel(*a.value("--model"));
-  const Composition composition = resolveCluster(*a.value("--cluster"), catalog);
+  costTermsFrom(a);
+  Composition composition = resolveCluster(*a.value("--cluster"), catalog);
+  applyNetworkOption(a, composition, catalog);
   const std::string planPath = *a.value("--plan");
-  PlanDocument doc = loadPlanDocument(planPath);
+  PlanDocument doc;
+  bool sailorFormat = false;
+  if (const std::string text = readPlanFileText(planPath); isSailorPlanJson(text)) {
+    // Sailor's plan format: its pipeline goes onto the given cluster in rank order, its
+    // training spec (gbs from the file; fp32, sequence 2048 as Sailor's runs) is the recorded one.
+    sailorFormat = true;
+    const SailorRun run = parseSailorPlan(text, planPath, catalog);
+    const SailorPlacement placed = placeSailorPipeline(run.pipeline, composition);
+    if (!placed.problem.empty())
+      throw LoadError(planPath, "pipeline_list[0]", "does not fit the cluster " + composition.toInlineSpec() + ": " + placed.problem);
+    doc.plan = toPlan(run.pipeline, placed.node_ids);
+    doc.plan.provenance = run.plan.provenance;
+    doc.plan.provenance.cluster.clear();  // the file names VMs, not a cluster: nothing to warn about
+    doc.training.global_batch = run.spec.global_batch;
+    doc.training.sequence_length = run.spec.sequence_length;
+    doc.training.precision = run.spec.precision;
+    doc.training.activation_checkpointing = run.spec.activation_checkpointing;
+    doc.training.distributed_optimizer = run.spec.distributed_optimizer;
+  } else {
+    doc = planDocumentFromJson(text, planPath);
+  }
   Plan& plan = doc.plan;
-  const TrainingSpec spec = trainingFrom(a, model, doc.training);
+  TrainingSpec spec = trainingFrom(a, model, doc.training);
+  if (sailorFormat) spec.runtime = TrainingSpec::Runtime::DeepSpeed;  // Sailor runs Megatron-DeepSpeed
 
   const Provenance recorded = plan.provenance;
   if (!recorded.model.empty() && recorded.model != model.id) {
@@ -66,15 +80,13 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   if (auto path = a.value("--profiles")) {
     // Measured entries replace the analytic ones key by key; entries made for another model
     // would be matched by layer-type name and silently give wrong numbers, so they are refused.
-    const ProfileSet measured = loadProfileFile(*path);
-    if (measured.model_id != model.id) {
-      throw LoadError(*path, "model", "the profiles are for model '" + measured.model_id +
-                                          "', the evaluation uses '" + model.id + "'");
-    }
+    const LoadedProfiles loaded = loadProfileOption(*path, a.value("--llm-info").value_or(""), model, catalog);
+    for (const auto& n : loaded.notes) err << "arachne-cli evaluate: note: " << n << "\n";
+    const ProfileSet& measured = loaded.profiles;
     profiles.overlay(measured);
     profiles.name += " + " + measured.name;
   }
-  const CostModel cost(catalog, composition, model, spec, profiles);
+  const CostModel cost(catalog, composition, model, spec, profiles, costTermsFrom(a));
   // The batch split is recomputed and written back, so --json shows the micro-batches priced.
   const PlanReport report = cost.priceAndUpdate(plan);
 
@@ -110,21 +122,21 @@ Command evaluateCommand() {
       "The model is a catalog id (see 'arachne-cli models') or a model JSON file. The training\n"
       "spec is the model's default, then what the plan file records under \"training\", then\n"
       "the options below. The plan is always re-priced: priced numbers in the file are ignored,\n"
-      "and the global batch is split across the replicas in proportion to their speed.\n"
+      "and the global batch is split across the replicas in proportion to their speed, unless\n"
+      "the plan fixes its micro-batches (micro_batches_fixed, Sailor's format).\n"
+      "A plan in Sailor's format (a top-level pipeline_list) is placed on the cluster in rank\n"
+      "order; its stages' replicas may mix GPU types and TP degrees (one DP for all stages).\n"
       "Exit code 0 when the plan is feasible, 3 when it is not (the report, with every\n"
       "violation, is still printed on stdout), 2 on bad input.";
   s.options = {
       {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form", true},
       {"--model", "ID|FILE", "model catalog id or model JSON file", true},
-      {"--plan", "FILE", "the *.plan.json to price", true},
+      {"--plan", "FILE", "the plan to price: a *.plan.json, or a plan in Sailor's format (plan_config_*.json)", true},
       {"--json", "", "print the priced plan as plan JSON instead of tables", false},
-      {"--global-batch", "N", "sequences per iteration (default: the model's)", false},
-      {"--seq-len", "N", "tokens per sequence (default: the model's)", false},
-      {"--precision", "bf16|fp16|fp32", "training precision (default: the model's)", false},
-      {"--checkpointing", "on|off", "activation checkpointing (default: the model's)", false},
-      {"--distributed-optimizer", "on|off", "shard optimizer state over data parallel replicas", false},
-      {"--profiles", "FILE", "measured profile set (*.profiles.json) overriding the analytic one", false},
+      {"--profiles", "FILE", "measured profiles overriding the analytic ones: a *.profiles.json, or Sailor's (profiles_tmp.json, profiles/<model>/<gpu>/profile.json)", false},
+      {"--llm-info", "FILE", "Sailor's per-layer sizes for Sailor-format --profiles; default: llm_info.json next to them or in a parent folder", false},
   };
+  for (OptionSpec& o : pricingOptions()) s.options.push_back(std::move(o));
   return {s, runEvaluate};
 }
 

@@ -42,6 +42,7 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   auto planner = makePlanner(name);
   if (!planner) throw UsageError("unknown planner '" + name + "' (known: " + plannerList() + ")");
   const PlanningProblem p = loadProblem(a);
+  planner = makeConfiguredPlanner(name, p);
 
   PlannerResult r;
   {

@@ -6,7 +6,8 @@
 #include "cluster/cluster_spec.h"
 #include "commands.h"
 #include "planning_session.h"
-#include "policy/policy_training_run.h"
+#include "plugin/policy_plugin.h"
+#include "plugin/policy_plugin_api.h"  // torch-free: TrainingRunOptions and the module's entry table
 
 namespace arachne::cli {
 
@@ -104,6 +105,14 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
 
+  // The trainer is LibTorch code in the policy library, loaded only now that the options are good.
+  const PolicyPluginStatus library = loadPolicyPlugin();
+  const PolicyPluginApi* api = policyPluginApi();
+  if (!api) {
+    err << "arachne-cli train: " << library.problem << "\n";
+    return kExitInternal;
+  }
+
   out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
       << " random + " << o.small_random_compositions << " small random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
       << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume) << "\n";
@@ -132,7 +141,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
       out.flush();
     };
     try {
-      result = runPolicyTraining(o, progress, sigint.flag());
+      result = api->run_training(o, progress, sigint.flag());
     } catch (const std::invalid_argument& e) {
       err << "arachne-cli train: " << e.what() << "\n";
       return kExitBadInput;

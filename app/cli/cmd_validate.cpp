@@ -16,6 +16,7 @@
 #include "io/load_error.h"
 #include "model/model.h"
 #include "model/model_catalog.h"
+#include "network/network_json.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
 #include "profile/profile_set.h"
@@ -25,7 +26,10 @@
 #include "sailor/sailor_profile_import.h"
 #include "sailor/sailor_run.h"
 #include "sailor/sailor_validation.h"
+#include "profile_option.h"
 #include "table.h"
+#include "runtime_options.h"
+#include "validate_published.h"
 
 namespace arachne::cli {
 
@@ -34,22 +38,21 @@ namespace {
 using Align = TextTable::Align;
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-std::string findLlmInfo(const std::string& profilesPath) {
+// Sailor's measured network file for runs under `dir`: providers/multizone_bandwidths_het.json in
+// a parent folder (tests/data/sailor/providers) or in its sailor/ sibling (Sailor's own tree).
+std::string findSailorNetwork(const std::string& dir) {
   namespace fs = std::filesystem;
-  fs::path dir = fs::absolute(profilesPath).parent_path();
-  for (int up = 0; up < 5 && !dir.empty(); ++up) {
-    std::error_code ec;
-    if (fs::is_regular_file(dir / "llm_info.json", ec)) return (dir / "llm_info.json").string();
-    if (dir == dir.parent_path()) break;
-    dir = dir.parent_path();
+  fs::path d = fs::absolute(dir);
+  for (int up = 0; up < 8 && !d.empty(); ++up) {
+    for (const fs::path& c : {d / "providers" / "multizone_bandwidths_het.json",
+                              d / "sailor" / "providers" / "multizone_bandwidths_het.json"}) {
+      std::error_code ec;
+      if (fs::is_regular_file(c, ec)) return c.string();
+    }
+    if (d == d.parent_path()) break;
+    d = d.parent_path();
   }
   return {};
-}
-
-// Our own profile format says so ({"schema_version":..., "entries": [...]}); Sailor's does not.
-bool isOurProfileFormat(const std::string& path) {
-  const nlohmann::json j = JsonReader::parse(readSailorFile(path), path);
-  return j.is_object() && j.contains("schema_version") && j.contains("entries");
 }
 
 std::string pct(double e) {
@@ -171,11 +174,18 @@ int runValidate(const CommandSpec& spec, const std::vector<std::string>& args, s
     out << helpText(spec);
     return kExitOk;
   }
-  if (dirs.empty()) throw UsageError("give at least one directory of Sailor run files");
+  if (parsed.has("--published")) {
+    if (!dirs.empty()) throw UsageError("give either directories of Sailor run files or --published, not both");
+    return runValidatePublished(parsed, out);
+  }
+  if (dirs.empty()) throw UsageError("give at least one directory of Sailor run files (or --published FILE)");
   std::string profilesPath = parsed.value("--profiles").value_or("");
   std::string llmInfoPath = parsed.value("--llm-info").value_or("");
   const std::string modelOverride = parsed.value("--model").value_or("");
   const bool json = parsed.has("--json");
+  int analyticVersion = 2;
+  if (auto v = parsed.value("--analytic")) analyticVersion = parseIntOption("--analytic", *v, 1, 2);
+  const CostTerms terms = costTermsFrom(parsed);
 
   const GpuCatalog& catalog = GpuCatalog::builtin();
   std::vector<SailorRun> runs;
@@ -184,6 +194,8 @@ int runValidate(const CommandSpec& spec, const std::vector<std::string>& args, s
     if (files.empty()) throw LoadError(d, "", "holds no plan_config_*.json run file");
     for (const auto& f : files) runs.push_back(loadSailorRun(f, catalog));
   }
+  // The runtime settings a user states replace the runs' (e.g. --tf32 off: plain FP32 matmuls).
+  for (auto& r : runs) applyTrainingOptions(parsed, r.spec);
 
   // One model and one profile set per model the runs name.
   std::map<std::string, Model> models;
@@ -237,6 +249,7 @@ int runValidate(const CommandSpec& spec, const std::vector<std::string>& args, s
         }
       }
       AnalyticProfileOptions opt;
+      opt.version = analyticVersion;
       // Sailor's runs are fp32 Megatron-DeepSpeed: no FlashAttention (it needs 16-bit) and no
       // sequence parallelism, so the softmax output and replicated norm inputs are stored.
       opt.activations.flash_attention = false;
@@ -248,18 +261,33 @@ int runValidate(const CommandSpec& spec, const std::vector<std::string>& args, s
     }
   }
 
+  // Sailor measured the networks its runs ran on; its files sit beside the runs in Sailor's
+  // tree (sailor/providers/), and are used when found unless --network says otherwise.
+  std::shared_ptr<const NetworkProfile> network;
+  std::string networkLabel = "catalog figures";
+  if (auto v = parsed.value("--network")) {
+    if (*v != "catalog") {
+      network = std::make_shared<NetworkProfile>(resolveNetwork(*v, catalog));
+      networkLabel = *v;
+    }
+  } else if (const std::string found = findSailorNetwork(dirs.front()); !found.empty()) {
+    network = std::make_shared<NetworkProfile>(loadNetworkFile(found, catalog));
+    networkLabel = found + " (zone us-central1-a)";
+  }
+
   std::vector<ValidationRow> rows;
   for (const auto& r : runs) {
     const std::string& key = modelOfRun[r.file];
-    rows.push_back(validateRun(r, models.at(key), catalog, profiles.at(key)));
+    rows.push_back(validateRun(r, models.at(key), catalog, profiles.at(key), terms, network));
   }
   const auto sums = summarize(rows);
   const std::string label =
-      profilesPath.empty() ? std::string("analytic (generated from the catalogs)")
+      profilesPath.empty() ? "analytic v" + std::to_string(analyticVersion) + " (generated from the catalogs)"
                            : profilesPath + " (sizes: " + llmInfoPath + ")";
   if (json) {
     nlohmann::json doc;
     doc["profiles"] = profilesPath.empty() ? "analytic" : profilesPath;
+    doc["network"] = networkLabel;
     if (!llmInfoPath.empty()) doc["llm_info"] = llmInfoPath;
     doc["import_notes"] = importNotes;
     doc["runs"] = nlohmann::json::array();
@@ -268,7 +296,7 @@ int runValidate(const CommandSpec& spec, const std::vector<std::string>& args, s
     for (const auto& s : sums) doc["summary"].push_back(summaryJson(s));
     out << doc.dump(2) << "\n";
   } else {
-    printTable(out, rows, sums, label);
+    printTable(out, rows, sums, label + "\nnetwork: " + networkLabel);
   }
   return kExitOk;
 }
@@ -294,7 +322,14 @@ Command validateCommand() {
        "Sailor's per-layer sizes; default: llm_info.json next to the profiles or in a parent folder",
        false},
       {"--model", "ID|FILE", "price every run with this model instead of the one its path names", false},
-      {"--json", "", "print JSON instead of a table", false}};
+      {"--json", "", "print JSON instead of a table", false},
+      {"--published", "FILE", "instead of Sailor's runs, price a table of published measured runs (tests/data/published/published_runs.json)", false},
+      {"--analytic", "1|2", "analytic profile model for --published (default 2)", false},
+      {"--tf32", "on|off", "Sailor's fp32 runs: matmuls at the TF32 rate (default on) or plain FP32", false},
+      {"--overlap-grad-reduce", "on|off", "as for evaluate (Sailor's DeepSpeed runs never overlap it)", false},
+      {"--calibrate", "", "with --published: fit analytic v2's constants to the rows roles.json marks calibration", false},
+      {"--without", "TERM,...", "switch cost-model terms off (link-curves, nic-sharing, grad-buckets, collectives, overlap, or all)", false},
+      {"--network", "NAME|FILE|catalog", "the network the runs ran on; default: Sailor's measured files when found beside the runs, else the catalog's figures", false}};
   return {spec, &runValidate};
 }
 

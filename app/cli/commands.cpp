@@ -5,8 +5,9 @@ namespace arachne::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
-                                           gpusCommand(), modelsCommand(), presetsCommand(),
-                                           validateCommand(), trainCommand(), benchCommand()};
+                                           gpusCommand(), modelsCommand(), presetsCommand(), networksCommand(),
+                                           validateCommand(), trainCommand(), benchCommand(),
+                                           exportCommand()};
   return all;
 }
 

@@ -32,6 +32,8 @@ Command compareCommand();  // cmd_compare.cpp
 Command validateCommand();  // cmd_validate.cpp
 Command trainCommand();     // cmd_train.cpp
 Command benchCommand();     // cmd_bench.cpp
+Command networksCommand();  // cmd_networks.cpp
+Command exportCommand();    // cmd_export.cpp
 
 // Every command in the order `arachne-cli --help` lists them.
 const std::vector<Command>& commands();

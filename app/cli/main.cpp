@@ -5,7 +5,6 @@
 
 #include "commands.h"
 #include "io/load_error.h"
-#include "policy/learned_planners.h"
 
 #ifndef ARACHNE_VERSION
 #define ARACHNE_VERSION "unknown"
@@ -37,7 +36,6 @@ const Command* findCommand(const std::string& name) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(true);
-  arachne::registerLearnedPlanners();
   if (argc < 2) {
     std::cerr << "arachne-cli: missing command (try 'arachne-cli --help')\n";
     return kExitBadInput;

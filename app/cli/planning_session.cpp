@@ -11,12 +11,11 @@
 #include "model/model_catalog.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
+#include "runtime_options.h"
+#include "profile_option.h"
 
 namespace arachne::cli {
 namespace {
-
-constexpr int kMaxGlobalBatch = 100000000;
-constexpr int kMaxSequenceLength = 10000000;
 
 std::atomic<bool> gCancel{false};
 
@@ -28,52 +27,41 @@ extern "C" void onSigint(int) {
 }  // namespace
 
 std::vector<OptionSpec> trainingOptions() {
-  return {
-      {"--profiles", "FILE", "plan on this profile set (*.profiles.json, e.g. imported measurements) instead of the analytic one", false},
-      {"--global-batch", "N", "sequences per iteration (default: the model's)", false},
-      {"--seq-len", "N", "tokens per sequence (default: the model's)", false},
-      {"--precision", "bf16|fp16|fp32", "training precision (default: the model's)", false},
-      {"--checkpointing", "on|off", "activation checkpointing (default: the model's)", false},
-      {"--distributed-optimizer", "on|off", "shard optimizer state over data parallel replicas", false},
-  };
+  std::vector<OptionSpec> o = {
+      {"--profiles", "FILE", "plan on this profile set instead of the analytic one: a *.profiles.json, or Sailor's measured profiles (profiles_tmp.json, profiles/<model>/<gpu>/profile.json)", false},
+      {"--llm-info", "FILE", "Sailor's per-layer sizes for Sailor-format --profiles; default: llm_info.json next to them or in a parent folder", false}};
+  for (OptionSpec& x : pricingOptions()) o.push_back(std::move(x));
+  return o;
 }
 
 PlanningProblem loadProblem(const ParsedArgs& a) {
   PlanningProblem p;
   p.catalog = &GpuCatalog::builtin();
   // Flag values first, so a usage error is reported before any file is read.
-  TrainingSpec overrides;
-  if (auto v = a.value("--global-batch")) overrides.global_batch = parseIntOption("--global-batch", *v, 1, kMaxGlobalBatch);
-  if (auto v = a.value("--seq-len")) overrides.sequence_length = parseIntOption("--seq-len", *v, 1, kMaxSequenceLength);
-  std::optional<Precision> precision;
-  if (auto v = a.value("--precision")) {
-    precision = precisionFromString(*v);
-    if (!precision) throw UsageError("option '--precision' needs bf16, fp16 or fp32, got '" + *v + "'");
+  {
+    TrainingSpec check;
+    applyTrainingOptions(a, check);
+    costTermsFrom(a);
   }
-  std::optional<bool> ckpt, dopt;
-  if (auto v = a.value("--checkpointing")) ckpt = parseOnOff("--checkpointing", *v);
-  if (auto v = a.value("--distributed-optimizer")) dopt = parseOnOff("--distributed-optimizer", *v);
-
   p.model = resolveModel(*a.value("--model"));
   p.composition = resolveCluster(*a.value("--cluster"), *p.catalog);
+  applyNetworkOption(a, p.composition, *p.catalog);
   p.spec = p.model.default_training;
-  if (a.has("--global-batch")) p.spec.global_batch = overrides.global_batch;
-  if (a.has("--seq-len")) p.spec.sequence_length = overrides.sequence_length;
-  if (precision) p.spec.precision = *precision;
-  if (ckpt) p.spec.activation_checkpointing = *ckpt;
-  if (dopt) p.spec.distributed_optimizer = *dopt;
+  applyTrainingOptions(a, p.spec);
   if (auto file = a.value("--profiles")) {
     // The imported set replaces the analytic one: a configuration it lacks leaves the search
     // space. Entries made for another model would match by layer-type name and silently give
     // wrong numbers, so they are refused (as `evaluate` does).
-    p.profiles = loadProfileFile(*file);
-    if (p.profiles.model_id != p.model.id)
-      throw LoadError(*file, "model", "the profiles are for model '" + p.profiles.model_id +
-                                          "', the planning uses '" + p.model.id + "'");
+    LoadedProfiles loaded = loadProfileOption(*file, a.value("--llm-info").value_or(""), p.model, *p.catalog);
+    p.profiles = std::move(loaded.profiles);
+    p.profile_notes = std::move(loaded.notes);
+    if (!loaded.layer_times.empty())
+      p.sailor_files.layer_times = std::make_shared<SailorLayerTimesTable>(std::move(loaded.layer_times));
   } else {
     p.profiles = makeAnalyticProfiles(*p.catalog, p.composition.gpuTypes(), p.model, p.spec);
   }
-  p.cost = std::make_unique<CostModel>(*p.catalog, p.composition, p.model, p.spec, p.profiles);
+  p.cost = std::make_unique<CostModel>(*p.catalog, p.composition, p.model, p.spec, p.profiles,
+                                       costTermsFrom(a));
   return p;
 }
 
@@ -125,6 +113,12 @@ PlannerBudget budgetFrom(const ParsedArgs& a, double defaultSeconds) {
     if (!a.has("--budget-s")) b.seconds = 0;  // evaluations alone bound the run
   }
   return b;
+}
+
+std::unique_ptr<Planner> makeConfiguredPlanner(const std::string& name, const PlanningProblem& p) {
+  std::unique_ptr<Planner> planner = makePlanner(name);
+  if (auto* user = dynamic_cast<SailorFileUser*>(planner.get())) user->setSailorFiles(p.sailor_files);
+  return planner;
 }
 
 std::string plannerList() {

@@ -13,6 +13,7 @@
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
 #include "model/model.h"
+#include "planning/baselines/sailor_files.h"
 #include "planning/planner.h"
 #include "profile/profile_set.h"
 
@@ -24,11 +25,13 @@ struct PlanningProblem {
   Model model;
   TrainingSpec spec;
   ProfileSet profiles;
+  std::vector<std::string> profile_notes;  // what a Sailor-format import left out
+  SailorFiles sailor_files;                // for the planners whose own estimators read them
   std::unique_ptr<CostModel> cost;
 };
 
-// --cluster, --model, the training options and --profiles (an imported profile set replaces
-// the analytic one). Throws UsageError / LoadError on bad input.
+// --cluster, --model, the training options and --profiles (an imported profile set, ours or
+// Sailor's, replaces the analytic one). Throws UsageError / LoadError on bad input.
 PlanningProblem loadProblem(const ParsedArgs& args);
 // The options loadProblem reads besides --cluster and --model.
 std::vector<OptionSpec> trainingOptions();
@@ -51,5 +54,7 @@ void endProgressLine();
 PlannerBudget budgetFrom(const ParsedArgs& args, double defaultSeconds);
 
 std::string plannerList();
+// makePlanner(name) with what the problem loaded for planners that read Sailor's own files.
+std::unique_ptr<Planner> makeConfiguredPlanner(const std::string& name, const PlanningProblem& p);
 
 }  // namespace arachne::cli

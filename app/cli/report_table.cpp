@@ -28,6 +28,13 @@ std::string header(const Plan& plan, const ReportContext& ctx) {
   s << "Training: global batch " << t.global_batch << ", sequence length " << t.sequence_length
     << ", " << toString(t.precision) << ", checkpointing " << onOff(t.activation_checkpointing)
     << ", distributed optimizer " << onOff(t.distributed_optimizer) << "\n";
+  const bool ds = t.runtime == TrainingSpec::Runtime::DeepSpeed;
+  s << "Runtime:  " << (ds ? "deepspeed" : "megatron") << ", overlap grad-reduce "
+    << (ds ? std::string("off (pipeline engine)") : onOff(t.overlap_grad_reduce)) << ", param-gather "
+    << onOff(t.overlap_param_gather && !ds) << ", TP comm " << onOff(t.tp_comm_overlap)
+    << (t.precision == Precision::Fp32 ? std::string(", tf32 ") + onOff(t.tf32) : std::string()) << "\n";
+  s << "Network:  " << (c.network && !c.network->name.empty() ? c.network->name : std::string("catalog figures"))
+    << (ctx.terms_off.empty() ? "" : "; cost terms off: " + ctx.terms_off) << "\n";
   const Provenance& p = plan.provenance;
   s << "Profiles: " << ctx.profile_set << "\n";
   s << "Planner:  " << (p.planner.empty() ? "(not recorded)" : p.planner)
@@ -45,17 +52,20 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
     << " x " << tpl.replicas << " replica" << (tpl.replicas == 1 ? "" : "s") << " = "
     << gpus << (gpus == 1 ? " GPU" : " GPUs") << ", micro-batch " << tpl.micro_batch << ", "
     << (tr ? tr->micro_batches : tpl.micro_batches) << " micro-batches per replica";
-  if (tr) s << ", iteration " << fixed(tr->iteration_time_s, 4) << " s, bubble " << fixed(tr->bubble_s, 4) << " s";
+  if (tpl.virtual_stages > 1) s << ", " << tpl.virtual_stages << " virtual stages (interleaved)";
+  if (tr)
+    s << ", iteration " << fixed(tr->iteration_time_s, 4) << " s, bubble " << fixed(tr->bubble_s, 4)
+      << " s, tail " << fixed(tr->sync_s, 4) << " s";
   s << "\n";
 
   std::vector<std::string> columns = {"stage", "GPU", "TP", "layers", "nodes", "tiling EPxETPxEDP"};
   if (tr) {
-    for (const char* c : {"compute ms", "tp_comm ms", "p2p ms", "t_s ms", "grad_sync ms",
-                          "optimizer ms", "p2p link"})
+    for (const char* c : {"compute ms", "tp_comm ms", "expert ms", "p2p ms", "t_s ms", "grad_sync ms",
+                          "param_gather ms", "optimizer ms", "hidden ms", "p2p link"})
       columns.emplace_back(c);
   }
   TextTable time(columns);
-  for (size_t c : {2, 6, 7, 8, 9, 10, 11}) time.setAlign(c, Align::Right);
+  for (size_t c : {2, 6, 7, 8, 9, 10, 11, 12, 13, 14}) time.setAlign(c, Align::Right);
   TextTable mem({"stage", "GPU", "params GiB", "grads GiB", "optimizer GiB", "activations GiB",
                  "other GiB", "total GiB", "capacity GiB", "use %", "in flight"});
   for (size_t c = 2; c <= 10; ++c) mem.setAlign(c, Align::Right);
@@ -72,8 +82,9 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
                                     std::to_string(st.first_layer) + "-" + std::to_string(st.last_layer),
                                     idList(st.node_ids), tiling};
     if (sr) {
-      for (auto v : {sr->time.compute, sr->time.tp_comm, sr->time.p2p, sr->time.perMicroBatch(),
-                     sr->time.grad_sync, sr->time.optimizer})
+      for (auto v : {sr->time.compute, sr->time.tp_comm, sr->time.expert_comm, sr->time.p2p,
+                     sr->time.perMicroBatch(), sr->time.grad_sync, sr->time.param_gather,
+                     sr->time.optimizer, sr->time.grad_sync_hidden + sr->time.param_gather_hidden})
         row.push_back(ms(v));
       row.push_back(sr->p2p_link);
     }
@@ -87,6 +98,9 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
     }
   }
   s << time.render("  ");
+  if (tr)
+    s << "  (t_s = compute + tp_comm + expert + p2p per micro-batch; grad_sync, param_gather and\n"
+         "   optimizer per iteration, exposed part; hidden = what overlap hid behind compute)\n";
   if (mem.rows() > 0) {
     s << "\n" << mem.render("  ");
   } else {

@@ -17,6 +17,7 @@ struct ReportContext {
   const Model* model = nullptr;
   const TrainingSpec* spec = nullptr;
   std::string profile_set;
+  std::string terms_off;  // cost-model terms switched off (--without), for the header
 };
 
 std::string renderPlanReport(const Plan& plan, const PlanReport& report, const ReportContext& ctx);

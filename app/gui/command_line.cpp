@@ -40,6 +40,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("Write the current tab's view, whole (as File > Export current view), to a PNG or PDF and exit."),
       QStringLiteral("FILE"));
   p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, compare, whatIf});
+  p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
   if (!p.parse(arguments)) {
     c.error = p.errorText();
@@ -71,8 +72,9 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   if (!c.whatIf.isEmpty() &&
       !QRegularExpression(QStringLiteral("^(tp:\\d+:\\d+:\\d+|(replicas|depth|mb):\\d+:\\d+)$")).match(c.whatIf).hasMatch())
     c.error = QStringLiteral("--whatif needs tp:T:S:N, replicas:T:N, depth:T:N or mb:T:N");
-  if (!p.positionalArguments().isEmpty())
-    c.error = QStringLiteral("unexpected argument '%1'").arg(p.positionalArguments().first());
+  const QStringList files = p.positionalArguments();
+  if (files.size() > 1) c.error = QStringLiteral("unexpected argument '%1': one file at a time").arg(files.at(1));
+  else if (!files.isEmpty()) c.file = files.first();
   return c;
 }
 

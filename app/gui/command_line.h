@@ -1,6 +1,6 @@
 // The arachne executable's options: --screenshot FILE, --cluster SPEC, --model ID|FILE,
 // --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, --global-batch N,
-// --compare LIST, --whatif EDIT.
+// --compare LIST, --whatif EDIT, and one FILE to open.
 #pragma once
 
 #include <QString>
@@ -22,6 +22,7 @@ struct CommandLine {
   int globalBatch = 0;  // sequences; 0 keeps the model's default
   QString compare;      // planners to run in the alternatives view after planning (comma list)
   QString whatIf;       // an edit for the what-if editor: "tp:T:S:N", "replicas:T:N", "depth:T:N", "mb:T:N"
+  QString file;         // a *.cluster.json, *.plan.json or *.scenario.json to open (the desktop file's %f)
   QString error;       // set when the options are wrong
 
   static CommandLine parse(const QStringList& arguments);

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QEventLoop>
 #include <QImage>
+#include <QMessageBox>
 #include <QPainter>
 #include <QTabWidget>
 #include <QTextStream>
@@ -139,8 +140,19 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
   }
   if (options.budget > 0) window.plannerPanel()->setBudgetSeconds(options.budget);
   if (options.globalBatch > 0) window.trainingPanel()->setGlobalBatch(options.globalBatch);
+  // A file from the command line (the desktop file's %f): its cluster, or its plan with the
+  // plan's cluster and model. A batch run stops on a file it cannot open (exit 2: bad input).
+  QString fileError;
+  if (!options.file.isEmpty() && !window.openDocument(options.file, &fileError)) {
+    printErr(fileError);
+    if (batch) return 2;
+  }
   window.compositionModel()->undoStack()->clear();  // the initial load is not an edit
   window.show();
+  if (!fileError.isEmpty())
+    QTimer::singleShot(0, &window, [&window, fileError] {
+      QMessageBox::warning(&window, MainWindow::tr("Cannot open file"), fileError);
+    });
 
   if (options.benchLatency) {
     // Let the first paint happen, then plan while the probe watches the event loop.

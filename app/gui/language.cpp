@@ -7,6 +7,8 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include "io/install_layout.h"
+
 namespace arachne::gui {
 
 namespace {
@@ -40,7 +42,12 @@ bool Language::apply(const QString& code) {
     return true;
   }
   auto* next = new QTranslator(app);
-  if (!next->load(QStringLiteral(":/i18n/arachne_%1.qm").arg(code))) {
+  // An installation's share/arachne/translations first (a translator can update it without a
+  // rebuild), else the copy compiled into the program.
+  const auto installed = installedDataFile("translations/arachne_" + code.toStdString() + ".qm");
+  const bool loaded = (installed && next->load(QString::fromStdString(*installed))) ||
+                      next->load(QStringLiteral(":/i18n/arachne_%1.qm").arg(code));
+  if (!loaded) {
     delete next;
     return false;
   }

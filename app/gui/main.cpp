@@ -9,9 +9,9 @@
 int main(int argc, char** argv) {
   QElapsedTimer sinceStart;
   sinceStart.start();
-  // The learned planners are not registered here: linking LibTorch adds about 1.9 s to every
-  // start (measured with --screenshot: 0.4 s without, 2.3 s with) and breaks the 1.5 s
-  // start-to-first-paint target. They come back once arachne_policy loads lazily as a plugin.
+  // LibTorch is not linked: it adds about 1.9 s to every start (measured with --screenshot: 0.4 s
+  // without, 2.3 s with) and breaks the 1.5 s start-to-first-paint target. The core lists the
+  // learned planners and loads the policy module when one is first made (plugin/policy_plugin.h).
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("Arachne"));
   QApplication::setApplicationName(QStringLiteral("Arachne Plan Explorer"));

@@ -35,6 +35,7 @@
 #include "gpu_palette_model.h"
 #include "io/load_error.h"
 #include "language.h"
+#include "launch_export_action.h"
 #include "memory_chart.h"
 #include "plan_view.h"
 #include "planner_panel.h"
@@ -173,6 +174,9 @@ void MainWindow::createMenus() {
   fileMenu_->addAction(saveAction_);
   fileMenu_->addSeparator();
   fileMenu_->addAction(exportJsonAction_);
+  new LaunchExportAction(this, fileMenu_, [this] {
+    return result_ ? LaunchExportInput{&*result_, &resultRequest_} : LaunchExportInput{};
+  });
   fileMenu_->addAction(exportPngAction_);
   fileMenu_->addAction(exportPdfAction_);
   fileMenu_->addAction(copySummaryAction_);

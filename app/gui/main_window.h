@@ -64,6 +64,12 @@ class MainWindow : public QMainWindow {
   bool loadCluster(const QString& spec, QString* error = nullptr);
   bool openClusterFile(const QString& path);
   bool saveClusterFile(const QString& path);
+  // main_window_open.cpp: `arachne FILE` and the file manager's "open with". A cluster file is
+  // loaded; a plan file is shown with its cluster, model and training spec, priced as
+  // `arachne-cli evaluate` does; a scenario file is refused with a clear message (not built yet).
+  bool openDocument(const QString& path, QString* error = nullptr);
+  bool openPlanFile(const QString& path, QString* error = nullptr);
+  bool openScenarioFile(const QString& path, QString* error = nullptr);
   TrainingPanel* trainingPanel() const { return training_; }
   PlannerPanel* plannerPanel() const { return plannerPanel_; }
   CompositionModel* compositionModel() const { return composition_; }

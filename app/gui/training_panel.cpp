@@ -91,6 +91,17 @@ TrainingSpec TrainingPanel::spec() const {
   return s;
 }
 
+void TrainingPanel::setSpec(const TrainingSpec& spec) {
+  {
+    const QSignalBlocker b1(globalBatch_), b2(sequenceLength_), b3(precision_), b4(checkpointing_);
+    globalBatch_->setValue(spec.global_batch);
+    sequenceLength_->setValue(spec.sequence_length);
+    precision_->setCurrentIndex(precision_->findData(static_cast<int>(spec.precision)));
+    checkpointing_->setChecked(spec.activation_checkpointing);
+  }
+  emit changed();
+}
+
 void TrainingPanel::showModelInfo() {
   if (models_.empty()) return;
   const Model& m = model();

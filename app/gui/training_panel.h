@@ -28,6 +28,8 @@ class TrainingPanel : public QWidget {
   bool selectModel(const QString& idOrFile, QString* error = nullptr);
   QString modelId() const;
   void setGlobalBatch(int sequences);
+  // Shows a spec (e.g. the one an opened plan file records) in the fields; emits changed().
+  void setSpec(const TrainingSpec& spec);
 
  signals:
   void changed();

@@ -32,6 +32,8 @@ GpuType parseType(const JsonReader& r) {
   t.bf16_tflops = r.number("bf16_tflops", 0.0, kMaxTflops);
   t.fp16_tflops = r.number("fp16_tflops", 0.0, kMaxTflops);
   t.fp32_tflops = r.number("fp32_tflops", 0.0, kMaxTflops);
+  t.tf32_tflops = r.number("tf32_tflops", 0.0, kMaxTflops, 0.0);
+  t.fp8_tflops = r.number("fp8_tflops", 0.0, kMaxTflops, 0.0);
   if (t.fp16_tflops <= 0 && t.fp32_tflops <= 0 && t.bf16_tflops <= 0)
     r.fail("fp32_tflops", "a GPU type needs a positive rate in at least one precision");
   t.matmul_efficiency = r.number("matmul_efficiency", 0.05, 1.0, 0.8);
@@ -39,6 +41,7 @@ GpuType parseType(const JsonReader& r) {
   t.intra_node_gbps = r.number("intra_node_gbps", 1e-3, kMaxGbps);
   t.inter_node_gbps = r.number("inter_node_gbps", 1e-3, kMaxGbps);
   t.usual_node_size = static_cast<int>(r.integer("usual_node_size", 1, 1024));
+  t.inter_node_nics = static_cast<int>(r.integer("inter_node_nics", 1, 1024, 1));
   t.price_per_hour = r.number("price_per_hour", 0.0, 1.0e4);
   if (r.has("sources")) {
     JsonReader s = r.object("sources");

@@ -11,6 +11,7 @@ std::string toString(Precision p) {
     case Precision::Bf16: return "bf16";
     case Precision::Fp16: return "fp16";
     case Precision::Fp32: return "fp32";
+    case Precision::Fp8: return "fp8";
   }
   return "bf16";
 }
@@ -21,6 +22,7 @@ std::optional<Precision> precisionFromString(const std::string& s) {
   if (l == "bf16") return Precision::Bf16;
   if (l == "fp16") return Precision::Fp16;
   if (l == "fp32") return Precision::Fp32;
+  if (l == "fp8") return Precision::Fp8;
   return std::nullopt;
 }
 

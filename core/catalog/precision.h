@@ -6,7 +6,9 @@
 
 namespace arachne {
 
-enum class Precision { Bf16, Fp16, Fp32 };
+// Fp8: Transformer Engine's FP8 training (matmuls in FP8 with FP32 accumulation, BF16 weights
+// and activations elsewhere, FP32 master weights and Adam state).
+enum class Precision { Bf16, Fp16, Fp32, Fp8 };
 
 std::string toString(Precision p);
 std::optional<Precision> precisionFromString(const std::string& s);

@@ -21,15 +21,43 @@ struct TrainingSpec {
   enum class Runtime { Megatron, DeepSpeed };
   Runtime runtime = Runtime::Megatron;
 
+  // Runtime settings that decide how much communication hides behind compute
+  // (docs/cost-model.md §4.6). Defaults are a current Megatron-LM recipe.
+  // --overlap-grad-reduce: gradient buckets reduce while the last micro-batch's backward runs.
+  // DeepSpeed's pipeline engine reduces after the schedule, so it never overlaps there.
+  bool overlap_grad_reduce = true;
+  // --overlap-param-gather (with the distributed optimizer): the updated parameters are gathered
+  // while the next iteration's first forward runs.
+  bool overlap_param_gather = true;
+  // --tp-comm-overlap (Transformer Engine userbuffers): TP all-gathers / reduce-scatters run in
+  // chunks under the GEMMs they feed. Off by default: it needs TE and sequence parallelism.
+  bool tp_comm_overlap = false;
+  // Gradient bucket in parameters; 0 takes the runtime's default (Megatron-LM's DDP:
+  // max(4e7, 1e6 x DP) parameters; DeepSpeed: 5e8 elements).
+  double grad_bucket_params = 0;
+  // fp32 matmuls on TF32 tensor cores where the GPU has them (Ampere and later), as NVIDIA's
+  // PyTorch containers enable by default; off: plain FP32 rate.
+  bool tf32 = true;
+
   // Bytes per parameter held on a GPU (before any DP sharding) for weights, gradients and
   // optimizer state. bf16/fp16 follow Megatron (2 B weights, 4 B fp32 grads, 12 B fp32
   // master + Adam m + v = 18 B); fp32 is 4 + 4 + 8 = 16 B.
-  double weightBytes() const { return precision == Precision::Fp32 ? 4.0 : 2.0; }
+  // FP8 (Transformer Engine) keeps BF16 weights plus an FP8 copy cast for the matmuls.
+  double weightBytes() const {
+    return precision == Precision::Fp32 ? 4.0 : precision == Precision::Fp8 ? 3.0 : 2.0;
+  }
   double gradBytes() const { return 4.0; }
   double optimizerBytes() const { return precision == Precision::Fp32 ? 8.0 : 12.0; }
   // Extra bytes per parameter for DeepSpeed's flattened all-reduce bucket (fp32 copy of the
   // gradients, at most kDeepSpeedBucketElements of them); 0 under Megatron-LM.
   static constexpr double kDeepSpeedBucketElements = 5e8;  // DeepSpeed's reduce_bucket_size
+  // Parameters per gradient bucket for a data-parallel group of `dp` ranks.
+  double gradBucketParams(int dp) const {
+    if (grad_bucket_params > 0) return grad_bucket_params;
+    if (runtime == Runtime::DeepSpeed) return kDeepSpeedBucketElements;
+    const double megatron = 1e6 * dp;  // megatron/core/distributed: max(40M, 1M x DP)
+    return megatron > 4e7 ? megatron : 4e7;
+  }
   double gradBucketBytes(double params) const {
     if (runtime != Runtime::DeepSpeed) return 0;
     return 4.0 * (params < kDeepSpeedBucketElements ? params : kDeepSpeedBucketElements);

@@ -16,6 +16,7 @@
 #include "cluster/cluster_spec.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
+#include "network/network_json.h"
 
 namespace arachne {
 
@@ -60,7 +61,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
   const nlohmann::json root = JsonReader::parse(text, fileLabel);
   JsonReader r(root, fileLabel);
   r.requireObject();
-  rejectUnknownKeys(r, {"schema_version", "name", "description", "nodes"});
+  rejectUnknownKeys(r, {"schema_version", "name", "description", "nodes", "network"});
   const long long schema = r.integer("schema_version", 0, 1000000);
   if (schema != kSchemaVersion)
     r.fail("schema_version", "unsupported version " + std::to_string(schema) + " (this build reads " +
@@ -69,6 +70,24 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
   Composition c;
   c.name = r.string("name", "");
   c.description = r.string("description", "");
+  if (r.has("network")) {
+    // A built-in profile's name or a *.network.json path (relative to the cluster file), or
+    // the network written out in place.
+    if (r.value()["network"].is_string()) {
+      const std::string ref = r.string("network");
+      fs::path path = ref;
+      if (path.is_relative() && fileLabel.find('<') == std::string::npos) path = fs::path(fileLabel).parent_path() / path;
+      std::error_code ec;
+      const std::string target = fs::exists(path, ec) ? path.string() : ref;
+      try {
+        c.network = std::make_shared<NetworkProfile>(resolveNetwork(target, catalog));
+      } catch (const LoadError& e) {
+        r.fail("network", e.what());
+      }
+    } else {
+      c.network = std::make_shared<NetworkProfile>(parseNetworkObject(r.object("network"), catalog));
+    }
+  }
 
   const JsonReader nodes = r.array("nodes");
   std::map<int, size_t> owner;  // node id -> index of the "nodes" entry that holds it
@@ -77,7 +96,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
   for (size_t i = 0; i < nodes.size(); ++i) {
     const JsonReader e = nodes.element(i);
     e.requireObject();
-    rejectUnknownKeys(e, {"gpu_type", "gpus", "count", "id", "inter_node_gbps"});
+    rejectUnknownKeys(e, {"gpu_type", "gpus", "count", "id", "inter_node_gbps", "inter_node_nics"});
     const std::string typeName = e.string("gpu_type");
     const GpuType& type = catalog.at(typeName, fileLabel, e.fieldPath("gpu_type"));
     const int gpus = static_cast<int>(e.integer("gpus", 1, kMaxNodeGpus));
@@ -85,6 +104,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
     const bool explicitId = e.has("id");
     const int firstId = explicitId ? static_cast<int>(e.integer("id", 0, kMaxNodeId)) : nextId;
     const double link = e.number("inter_node_gbps", 1e-3, kMaxLinkGbps, 0.0);
+    const int nics = static_cast<int>(e.integer("inter_node_nics", 1, 1024, 0));
 
     total += static_cast<long long>(gpus) * count;
     if (total > kMaxClusterGpus)
@@ -104,6 +124,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
       n.gpu_type = type.id;
       n.gpus = gpus;
       n.inter_node_gbps = link;
+      n.inter_node_nics = nics;
       c.addNode(std::move(n));
     }
     nextId = firstId + count;
@@ -117,6 +138,7 @@ std::string clusterToJson(const Composition& c) {
   out << "{\n  \"schema_version\": " << kSchemaVersion;
   if (!c.name.empty()) out << ",\n  \"name\": " << json(c.name).dump();
   if (!c.description.empty()) out << ",\n  \"description\": " << json(c.description).dump();
+  if (c.network) out << ",\n  \"network\": " << networkToJsonValue(*c.network).dump();
   out << ",\n  \"nodes\": [";
   // Runs of equal nodes with consecutive ids become one entry with "count"; "id" is written
   // only where the ids do not simply continue from the previous entry, so a freshly built
@@ -127,13 +149,15 @@ std::string clusterToJson(const Composition& c) {
     const Node& n = nodes[i];
     size_t j = i + 1;
     while (j < nodes.size() && nodes[j].gpu_type == n.gpu_type && nodes[j].gpus == n.gpus &&
-           nodes[j].inter_node_gbps == n.inter_node_gbps && nodes[j].id == nodes[j - 1].id + 1)
+           nodes[j].inter_node_gbps == n.inter_node_gbps && nodes[j].inter_node_nics == n.inter_node_nics &&
+           nodes[j].id == nodes[j - 1].id + 1)
       ++j;
     out << (i == 0 ? "\n" : ",\n") << "    {\"gpu_type\": " << json(n.gpu_type).dump()
         << ", \"gpus\": " << n.gpus;
     if (j - i > 1) out << ", \"count\": " << (j - i);
     if (n.id != expectedId) out << ", \"id\": " << n.id;
     if (n.inter_node_gbps > 0) out << ", \"inter_node_gbps\": " << json(n.inter_node_gbps).dump();
+    if (n.inter_node_nics > 0) out << ", \"inter_node_nics\": " << n.inter_node_nics;
     out << "}";
     expectedId = nodes[j - 1].id + 1;
     i = j;

@@ -7,6 +7,7 @@
 
 #include "io/load_error.h"
 #include "io/resources.h"
+#include "network/network_json.h"
 
 namespace arachne {
 
@@ -38,7 +39,18 @@ bool isPreset(const std::string& spec) {
 }  // namespace
 
 Composition resolveCluster(const std::string& rawSpec, const GpuCatalog& catalog) {
-  const std::string spec = trim(rawSpec);
+  std::string spec = trim(rawSpec);
+  // SPEC@NETWORK attaches a built-in network profile or a *.network.json (or Sailor's
+  // multizone file) to whatever SPEC names; the file's own "network" is replaced.
+  const size_t at = spec.rfind('@');
+  std::error_code fileEc;
+  if (at != std::string::npos && !std::filesystem::is_regular_file(spec, fileEc)) {
+    const std::string net = trim(spec.substr(at + 1));
+    if (net.empty()) throw LoadError("<cluster spec>", "", "'" + spec + "' ends in '@' without a network profile");
+    Composition c = resolveCluster(spec.substr(0, at), catalog);
+    c.network = std::make_shared<NetworkProfile>(resolveNetwork(net, catalog));
+    return c;
+  }
   std::error_code ec;
   // A file wins even when its name looks like a preset, so a user's own copy can shadow one.
   if (!spec.empty() && (std::filesystem::is_regular_file(spec, ec) || endsWithJson(spec)))

@@ -31,7 +31,8 @@ std::vector<std::string> presetNames();
 Composition loadPreset(const std::string& name, const GpuCatalog& catalog);
 
 // SPEC resolution order: an existing file path (or any SPEC ending in .json), then a preset
-// name, then the inline form.
+// name, then the inline form; "SPEC@NETWORK" attaches a network profile (a built-in name, a
+// *.network.json file or Sailor's multizone_bandwidths*.json) to any of them.
 Composition resolveCluster(const std::string& spec, const GpuCatalog& catalog);
 
 }  // namespace arachne

@@ -93,15 +93,18 @@ std::string Composition::toInlineSpec() const {
       out += std::to_string(runs[i].first) + "x" + std::to_string(runs[i].second);
     }
   }
+  if (network && !network->name.empty()) out += "@" + network->name;
   return out;
 }
 
 bool Composition::operator==(const Composition& o) const {
   if (nodes_.size() != o.nodes_.size()) return false;
+  if (bool(network) != bool(o.network) || (network && !(*network == *o.network))) return false;
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const Node& a = nodes_[i];
     const Node& b = o.nodes_[i];
-    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || a.inter_node_gbps != b.inter_node_gbps)
+    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || a.inter_node_gbps != b.inter_node_gbps ||
+        a.inter_node_nics != b.inter_node_nics)
       return false;
   }
   return true;

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cluster/node.h"
+#include "network/network_profile.h"
 
 namespace arachne {
 
@@ -15,6 +17,9 @@ class Composition {
  public:
   std::string name;         // preset name or file stem; may be empty
   std::string description;  // free text (presets document their choice here)
+  // Measured or declared links (a cluster file's "network", SPEC@NETWORK); null: the catalog's
+  // figures for every node. Shared, because compositions are copied freely.
+  std::shared_ptr<const NetworkProfile> network;
 
   const std::vector<Node>& nodes() const { return nodes_; }
   // Appends a node; assigns the next free id when node.id < 0. Returns the id.
@@ -34,7 +39,8 @@ class Composition {
   // Inter-node bandwidth of a node: its override, else the catalog's figure for its type.
   double interNodeGbps(const Node& n, const GpuCatalog& catalog) const;
 
-  // The inline text form: TYPE:SIZExCOUNT[+SIZExCOUNT...][,TYPE:...], sizes grouped in order.
+  // The inline text form: TYPE:SIZExCOUNT[+SIZExCOUNT...][,TYPE:...], sizes grouped in order,
+  // with "@NETWORK" appended when a named network profile is attached.
   std::string toInlineSpec() const;
 
   bool operator==(const Composition& o) const;

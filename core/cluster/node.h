@@ -10,6 +10,7 @@ struct Node {
   std::string gpu_type;          // catalog id
   int gpus = 0;                  // GPUs in the node (any positive count: 1, 3, 4, 6, 8 ...)
   double inter_node_gbps = 0;    // per node, per direction; 0 = take the catalog's figure
+  int inter_node_nics = 0;       // NICs (rails) the node's rate is split over; 0 = the catalog's
 };
 
 }  // namespace arachne

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "cost/collectives.h"
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
 #include "io/load_error.h"
@@ -19,13 +20,14 @@ LayerPrefix ProfileTable::range(int first, int last) const {
           b.params - a.params,             b.activations - a.activations,
           b.optimizer - a.optimizer,       b.expert_params - a.expert_params,
           b.expert_activations - a.expert_activations, b.dispatch - a.dispatch,
-          b.etp_tokens - a.etp_tokens};
+          b.etp_tokens - a.etp_tokens,     b.tp_collectives - a.tp_collectives};
 }
 
 CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, const Model& model,
-                     const TrainingSpec& spec, const ProfileSet& profiles)
+                     const TrainingSpec& spec, const ProfileSet& profiles, const CostTerms& terms)
     : d(std::make_unique<Impl>(catalog, composition, model, spec, profiles)) {
   d->owner = this;
+  d->terms = terms;
   if (!profiles.model_id.empty() && profiles.model_id != model.id)
     throw LoadError("<profile set '" + profiles.name + "'>", "model",
                     "made for model '" + profiles.model_id + "', not '" + model.id + "'");
@@ -49,6 +51,8 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
     if (n.id >= 0 && n.id < static_cast<int>(d->slotById.size())) d->slotById[static_cast<size_t>(n.id)] = slot;
     else d->slotByBigId[n.id] = slot;
   }
+
+  d->links.build(catalog, composition, d->gpuIds, terms);
 
   const int L = model.layerCount();
   d->moePrefix.assign(static_cast<size_t>(L) + 1, 0);
@@ -90,8 +94,19 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
           p.expert_activations += e.expert_activation_bytes;
           p.dispatch += e.dispatch_bytes;
           p.etp_tokens += e.dispatch_bytes / topK;
+          p.tp_collectives += e.tp_collectives;
+          t.tp_bytes = std::max(t.tp_bytes, e.tp_collective_bytes);
           t.prefix[static_cast<size_t>(i) + 1] = p;
           t.output_bytes[static_cast<size_t>(i)] = e.output_bytes;
+        }
+        if (t.tp_bytes > 0 && tp > 1) {
+          // An all-reduce (or all-gather + reduce-scatter pair of the same volume) of the
+          // activation over the TP group inside its node; the same for every stage of this
+          // configuration, so it is priced once here.
+          auto step = [&](double bytes) { return d->links.intraTime(g, tp, bytes); };
+          t.tp_one_s = terms.collectives
+                           ? collective::allReduce(t.tp_bytes, tp, d->links.intraLatency(g), step)
+                           : collective::ringAllReduce(t.tp_bytes, tp, step);
         }
         d->tableIndex[Impl::key(g, tp, mbs)] = static_cast<int>(d->tables.size());
         d->tables.push_back(std::move(t));
@@ -105,7 +120,7 @@ CostModel::~CostModel() = default;
 PlanReport CostModel::price(const Plan& plan, bool rebalance) const { return d->price(plan, rebalance); }
 
 PlanReport CostModel::priceAndUpdate(Plan& plan) const {
-  PlanReport r = d->price(plan, true);
+  PlanReport r = d->price(plan, !plan.fixed_micro_batches);
   if (r.templates.size() == plan.templates.size())
     for (size_t i = 0; i < plan.templates.size(); ++i)
       if (r.templates[i].micro_batches > 0) plan.templates[i].micro_batches = r.templates[i].micro_batches;
@@ -138,20 +153,30 @@ double CostModel::layersTime(int gpuIndex, int tp, int microBatch, int first, in
     return std::numeric_limits<double>::infinity();
   const LayerPrefix& a = t->prefix[static_cast<size_t>(first)];
   const LayerPrefix& b = t->prefix[static_cast<size_t>(last) + 1];
-  return (b.compute - a.compute) + (b.tp_comm - a.tp_comm);
+  return (b.compute - a.compute) + (b.tp_comm - a.tp_comm) + (b.tp_collectives - a.tp_collectives) * t->tp_one_s;
 }
 
 StageMemory CostModel::stageMemory(int gpuIndex, int tp, int microBatch, int first, int last,
                                    int stageIndex, int depth, int microBatches, int replicas,
-                                   const ExpertTiling& tiling) const {
+                                   const ExpertTiling& tiling, int virtualStages) const {
   const ProfileTable* t = d->table(gpuIndex, tp, microBatch);
   if (!t || first < 0 || last < first || last >= d->model.layerCount()) return {};
-  return d->memory(*t, first, last, stageIndex, depth, microBatches, replicas, tiling);
+  return d->memory(*t, first, last, stageIndex, depth, microBatches, replicas, tiling, virtualStages);
+}
+
+double CostModel::inFlightStages(int stageIndex, int depth, int microBatches, int virtualStages) {
+  const int M = std::max(1, microBatches);
+  if (virtualStages <= 1) return std::max(1, std::min(depth - stageIndex, M));
+  // Megatron's interleaved warm-up runs 2 (p - i - 1) + (v - 1) p chunks ahead, each 1/v of the
+  // stage's layers: stage 0 holds p (1 + (p - 1) / (p v)) stages' worth (domain-facts §4.3).
+  const double v = virtualStages;
+  const double chunks = 2.0 * (depth - stageIndex - 1) + (v - 1) * depth + 1;
+  return std::max(1.0 / v, std::min(double(M), chunks / v));
 }
 
 StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, int stageIndex,
                                     int depth, int microBatches, int replicas,
-                                    const ExpertTiling& tiling) const {
+                                    const ExpertTiling& tiling, int virtualStages) const {
   StageMemory m;
   const LayerPrefix r = t.range(first, last);
   const int tp = t.tp;
@@ -168,8 +193,7 @@ StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, 
   m.grads = params * spec.gradBytes() + spec.gradBucketBytes(params);
   m.optimizer = (r.params / (spec.distributed_optimizer ? R : 1) + expertShare / expertOptDivisor) *
                 spec.optimizerBytes();
-  const int inFlight = std::max(1, std::min(depth - stageIndex, microBatches));
-  m.activations = (r.activations + r.expert_activations / tp) * inFlight;
+  m.activations = (r.activations + r.expert_activations / tp) * inFlightStages(stageIndex, depth, microBatches, virtualStages);
   m.other = kFrameworkOverheadBytes +
             kAllocatorSlack * (m.params + m.grads + m.optimizer + m.activations);
   m.capacity = gpus[static_cast<size_t>(t.gpu)]->memory_bytes;
@@ -284,6 +308,12 @@ double CostModel::outputBytes(int gpuIndex, int tp, int microBatch, int layer) c
   return t->output_bytes[static_cast<size_t>(layer)];
 }
 
+double CostModel::nodeInterGbps(int nodeId) const {
+  const int slot = d->slot(nodeId);
+  return slot < 0 ? 0.0 : d->links.nodeGbps(slot);
+}
+const std::string& CostModel::networkOrigin() const { return d->links.origin(); }
+const CostTerms& CostModel::terms() const { return d->terms; }
 const Model& CostModel::model() const { return d->model; }
 const TrainingSpec& CostModel::spec() const { return d->spec; }
 const Composition& CostModel::composition() const { return d->composition; }

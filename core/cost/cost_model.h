@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cluster/composition.h"
+#include "cost/cost_terms.h"
 #include "cost/plan_report.h"
 #include "model/model.h"
 #include "catalog/training_spec.h"
@@ -32,7 +33,7 @@ class CostModel {
   // outlive the cost model. Throws LoadError when the composition names a GPU type the catalog
   // lacks, or when the profile set names another model (an empty model_id is accepted).
   CostModel(const GpuCatalog& catalog, const Composition& composition, const Model& model,
-            const TrainingSpec& spec, const ProfileSet& profiles);
+            const TrainingSpec& spec, const ProfileSet& profiles, const CostTerms& terms = {});
   ~CostModel();
   CostModel(const CostModel&) = delete;
   CostModel& operator=(const CostModel&) = delete;
@@ -41,7 +42,8 @@ class CostModel {
   // replicas in proportion to their speed (whole micro-batches) and the report's
   // micro_batches may differ from the plan's; when false the plan's micro_batches are used.
   PlanReport price(const Plan& plan, bool rebalance = true) const;
-  // price() followed by writing the split back into plan.templates[i].micro_batches.
+  // price() followed by writing the split back into plan.templates[i].micro_batches. A plan
+  // with fixed_micro_batches is priced with its own micro-batches (rebalance = false).
   PlanReport priceAndUpdate(Plan& plan) const;
 
   // --- Low-level queries for the fill and the planners (all O(1) after construction). ---
@@ -62,7 +64,10 @@ class CostModel {
   // All zeros (capacity included) when the profile is missing.
   StageMemory stageMemory(int gpuIndex, int tp, int microBatch, int firstLayer, int lastLayer,
                           int stageIndex, int depth, int microBatches, int replicas,
-                          const ExpertTiling& tiling = {}) const;
+                          const ExpertTiling& tiling = {}, int virtualStages = 1) const;
+  // Micro-batches' worth of the stage's activations held at once: min(depth - i, M) under
+  // 1F1B; under interleaved 1F1B with v chunks, Megatron's warm-up depth in chunks / v.
+  static double inFlightStages(int stageIndex, int depth, int microBatches, int virtualStages);
 
   // --- MoE and links (for the fill's expert tiling and layer split). ---
   bool hasMoeLayers(int firstLayer, int lastLayer) const;
@@ -94,6 +99,12 @@ class CostModel {
   // The component that is largest in the footprint (for "which component is over" messages).
   static std::string largestComponent(const StageMemory& m);
 
+  // The node's whole rate to other nodes with all its GPUs sending (GB/s), from the network
+  // profile or the catalog; 0 for an unknown node.
+  double nodeInterGbps(int nodeId) const;
+  // Where the link figures come from: "catalog" or the network profile's name.
+  const std::string& networkOrigin() const;
+  const CostTerms& terms() const;
   const Model& model() const;
   const TrainingSpec& spec() const;
   const Composition& composition() const;

@@ -9,6 +9,7 @@
 #include "catalog/gpu_catalog.h"
 #include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
+#include "cost/link_set.h"
 #include "profile/profile_set.h"
 
 namespace arachne {
@@ -17,12 +18,15 @@ namespace arachne {
 struct LayerPrefix {
   double compute = 0, tp_comm = 0, params = 0, activations = 0, optimizer = 0;
   double expert_params = 0, expert_activations = 0, dispatch = 0, etp_tokens = 0;
+  double tp_collectives = 0;  // all-reduce equivalents the cost model prices (analytic v2)
 };
 
 struct ProfileTable {
   int gpu = 0, tp = 1, mbs = 1;
   std::vector<LayerPrefix> prefix;   // layerCount + 1 rows
   std::vector<double> output_bytes;  // per layer
+  double tp_bytes = 0;               // size of each of those collectives at this configuration
+  double tp_one_s = 0;               // and the time of one over the type's intra-node links
   LayerPrefix range(int first, int last) const;
 };
 
@@ -44,6 +48,8 @@ struct CostModel::Impl {
   Model model;
   TrainingSpec spec;
   const ProfileSet& profiles;
+  CostTerms terms;
+  LinkSet links;
 
   std::vector<const GpuType*> gpus;
   std::vector<std::string> gpuIds;
@@ -78,8 +84,13 @@ struct CostModel::Impl {
   std::string missingReason(int g, int tp, int mbs) const { return missingWhy(g, tp, mbs).english(); }
   Reason missingWhy(int g, int tp, int mbs) const;
   PlanReport price(const Plan& plan, bool rebalance) const;
+  // Fills the time items of every stage of a structurally valid plan and, per template, the
+  // per-micro-batch pace and the M-independent rest of its iteration (plan_timing.cpp).
+  void timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
+                     std::vector<const ProfileTable*>& tables) const;
   StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
-                     int microBatches, int replicas, const ExpertTiling& tiling) const;
+                     int microBatches, int replicas, const ExpertTiling& tiling,
+                     int virtualStages = 1) const;
 };
 
 }  // namespace arachne

@@ -42,13 +42,6 @@ struct Scratch {
 };
 thread_local Scratch tScratch;
 
-struct StageNodes {
-  bool oneNode = true;
-  int distinct = 0;
-  int maxPerNode = 0;
-  double minNic = 0;
-};
-
 }  // namespace
 
 PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
@@ -81,6 +74,12 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatch, {integer(j), integer(t.micro_batch)})); continue; }
     if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatches, {integer(j), integer(t.micro_batches)}));
     if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateNoStages, {integer(j)})); continue; }
+    if (t.virtual_stages < 1 || (t.virtual_stages > 1 && t.depth() < 2)) {
+      violate(ViolationKind::InvalidPlan, j, -1,
+              Reason(t.virtual_stages < 1 ? text::kTemplateVirtualStages : text::kTemplateVirtualOneStage,
+                     {integer(j), integer(t.virtual_stages)}));
+      continue;
+    }
     minBatch += static_cast<long long>(t.replicas) * t.micro_batch;
     int expected = 0;
     for (int s = 0; s < t.depth(); ++s) {
@@ -93,6 +92,8 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         expected = -1000000;
       } else if (expected >= 0) {
         expected = st.last_layer + 1;
+        if (st.last_layer - st.first_layer + 1 < t.virtual_stages)
+          violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageFewerLayersThanChunks, {integer(s), integer(j), integer(st.last_layer - st.first_layer + 1), integer(t.virtual_stages)}));
       }
       const int g = gpuIndex(st.gpu_type);
       if (g < 0) {
@@ -174,151 +175,12 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   sc.fixed.assign(static_cast<size_t>(nt), 0);
   sc.weight.assign(static_cast<size_t>(nt), 0);
   sc.M.assign(static_cast<size_t>(nt), 1);
-  const double gradB = spec.gradBytes();
   sc.tables.clear();
-  // Templates run data parallel over one global batch, so every layer's gradients are reduced
-  // among the replicas of all templates, not only among one template's own. Across templates
-  // the group always leaves the node, so it runs at the slowest NIC among the plan's nodes.
-  int totalReplicas = 0;
-  double planMinNic = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
-    totalReplicas += t.replicas;
-    for (const Stage& st : t.stages)
-      for (int id : st.node_ids) {
-        const double nic = nodes[static_cast<size_t>(this->slot(id))].inter_gbps;
-        planMinNic = planMinNic == 0 ? nic : std::min(planMinNic, nic);
-      }
+    sc.weight[static_cast<size_t>(j)] = t.replicas * t.micro_batch;
   }
-  for (int j = 0; j < nt; ++j) {
-    const Template& t = plan.templates[static_cast<size_t>(j)];
-    TemplateReport& tr = r.templates[static_cast<size_t>(j)];
-    tr.stages.resize(static_cast<size_t>(t.depth()));
-    const int R = t.replicas;
-    double maxT = 0, sumT = 0, maxG = 0;
-    double upstream = 0;  // transfer time of the boundary with the previous stage
-    for (int s = 0; s < t.depth(); ++s) {
-      const Stage& st = t.stages[static_cast<size_t>(s)];
-      const int g = gpuIndex(st.gpu_type);
-      const GpuType& gpu = *gpus[static_cast<size_t>(g)];
-      const ProfileTable& tab = *table(g, st.tp, t.micro_batch);
-      sc.tables.push_back(&tab);
-      const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
-      StageReport& sr = tr.stages[static_cast<size_t>(s)];
-
-      // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
-      StageNodes sn;
-      sc.touched.clear();
-      for (int id : st.node_ids) {
-        const int slot = this->slot(id);
-        if (sc.count[static_cast<size_t>(slot)]++ == 0) {
-          sc.touched.push_back(slot);
-          const double nic = nodes[static_cast<size_t>(slot)].inter_gbps;
-          sn.minNic = sn.distinct == 0 ? nic : std::min(sn.minNic, nic);
-          ++sn.distinct;
-        }
-      }
-      for (int slot : sc.touched) {
-        sn.maxPerNode = std::max(sn.maxPerNode, sc.count[static_cast<size_t>(slot)]);
-        sc.count[static_cast<size_t>(slot)] = 0;
-      }
-      sn.oneNode = sn.distinct == 1;
-
-      sr.time.compute = rg.compute;
-      sr.time.tp_comm = rg.tp_comm;
-      const bool moe = moeLayers(st.first_layer, st.last_layer) > 0;
-      ExpertTiling tiling{};
-      double expertShare = 0;
-      if (moe) {
-        tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, R);
-        expertShare = rg.expert_params / (tiling.ep * tiling.etp);
-      }
-
-      // Point-to-point to the next stage, per replica; the slowest replica sets the pace.
-      sr.p2p_link = "none";
-      double boundary = 0;
-      if (s + 1 < t.depth()) {
-        const Stage& nx = t.stages[static_cast<size_t>(s) + 1];
-        const double bytes = 2.0 * tab.output_bytes[static_cast<size_t>(st.last_layer)];
-        // Full copies per TP rank share the node's NIC; inside a node each rank has its own link.
-        const double nicCopies = spec.runtime == TrainingSpec::Runtime::DeepSpeed ? st.tp : 1;
-        double worst = -1;
-        for (int rep = 0; rep < R; ++rep) {
-          const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
-          const int b = this->slot(nx.node_ids[static_cast<size_t>(rep)]);
-          const bool same = a == b;
-          const Link link = same ? Link::intra(gpu.intra_node_gbps)
-                                 : Link::inter(std::min(nodes[static_cast<size_t>(a)].inter_gbps,
-                                                        nodes[static_cast<size_t>(b)].inter_gbps));
-          const double time = transferTime(same ? bytes : bytes * nicCopies, link);
-          if (time > worst) {
-            worst = time;
-            sr.p2p_link = same ? "intra-node" : "inter-node";
-            sr.p2p_gbps = link.gbps;
-          }
-        }
-        boundary = worst;
-      }
-      // Blocking exchanges: the stage also sits through the transfers with its previous stage.
-      sr.time.p2p = boundary + (spec.runtime == TrainingSpec::Runtime::DeepSpeed ? upstream : 0.0);
-      upstream = boundary;
-
-      // Gradient all-reduce among the replicas: ring inside one node, else hierarchical
-      // (intra reduce-scatter + all-gather, inter-node all-reduce through shared NICs).
-      sr.grad_sync_link = "none";
-      const int otherReplicas = totalReplicas - R;
-      if (otherReplicas > 0) {
-        // Hierarchical: reduce inside each node first, then a ring over this stage's nodes and
-        // (at least) one node per replica of the other templates, through the slowest NIC.
-        const double P = rg.params * gradB;
-        const Link intra = Link::intra(gpu.intra_node_gbps);
-        const int c = sn.maxPerNode;
-        double intraPart = 0;
-        if (c > 1)
-          intraPart = 2.0 * (c - 1) / c * P / (intra.gbps * 1e9 * kLinkEfficiency) +
-                      2.0 * (c - 1) * intra.latency_s;
-        sr.time.grad_sync = intraPart + ringAllReduceTime(P * st.tp, sn.distinct + otherReplicas,
-                                                          Link::inter(planMinNic));
-        sr.grad_sync_link = "inter-node";
-        sr.grad_sync_gbps = planMinNic;
-      } else if (R > 1) {
-        const double P = rg.params * gradB;
-        const Link intra = Link::intra(gpu.intra_node_gbps);
-        if (sn.oneNode) {
-          sr.time.grad_sync = ringAllReduceTime(P, R, intra);
-          sr.grad_sync_link = "intra-node";
-          sr.grad_sync_gbps = gpu.intra_node_gbps;
-        } else {
-          const int c = sn.maxPerNode;
-          double intraPart = 0;
-          if (c > 1)
-            intraPart = 2.0 * (c - 1) / c * P / (intra.gbps * 1e9 * kLinkEfficiency) +
-                        2.0 * (c - 1) * intra.latency_s;
-          sr.time.grad_sync = intraPart + ringAllReduceTime(P * st.tp, sn.distinct, Link::inter(sn.minNic));
-          sr.grad_sync_link = "inter-node";
-          sr.grad_sync_gbps = sn.minNic;
-        }
-      }
-      const double memBw = gpu.memory_bandwidth_gbps * 1e9 * AnalyticFactors::memory_efficiency;
-      sr.time.optimizer = rg.optimizer / (spec.distributed_optimizer ? R : 1);
-      if (moe) {
-        sr.time.tp_comm += owner->expertCommTime(g, st.tp, t.micro_batch, st.first_layer, st.last_layer,
-                                                 tiling, sn.minNic, sn.maxPerNode * st.tp);
-        sr.time.grad_sync += owner->expertGradSyncTime(g, st.tp, t.micro_batch, st.first_layer, st.last_layer,
-                                                       tiling, sn.oneNode, sn.minNic, sn.maxPerNode * st.tp);
-        if (memBw > 0)
-          sr.time.optimizer += expertShare * adamBytesPerParam / memBw /
-                               (spec.distributed_optimizer ? tiling.edp : 1);
-      }
-      const double ts = sr.time.perMicroBatch();
-      maxT = std::max(maxT, ts);
-      sumT += ts;
-      maxG = std::max(maxG, sr.time.grad_sync + sr.time.optimizer);
-    }
-    sc.perMb[static_cast<size_t>(j)] = maxT;
-    sc.fixed[static_cast<size_t>(j)] = sumT + maxG - maxT;
-    sc.weight[static_cast<size_t>(j)] = R * t.micro_batch;
-  }
+  timeTemplates(plan, r, sc.perMb.data(), sc.fixed.data(), sc.tables);
 
   // ---- Batch split and iteration time ------------------------------------------------------
   if (rebalance) {
@@ -340,7 +202,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     tr.iteration_time_s = sc.perMb[static_cast<size_t>(j)] * M + sc.fixed[static_cast<size_t>(j)];
     double sumT = 0;
     for (const StageReport& sr : tr.stages) sumT += sr.time.perMicroBatch();
-    tr.bubble_s = sumT - sc.perMb[static_cast<size_t>(j)];
+    tr.bubble_s = (sumT - sc.perMb[static_cast<size_t>(j)]) / std::max(1, tr.virtual_stages);
     T = std::max(T, tr.iteration_time_s);
   }
 
@@ -354,8 +216,9 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
       ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
       sr.memory = memory(*sc.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
-                         tr.micro_batches, t.replicas, tiling);
-      sr.in_flight_micro_batches = std::min(t.depth() - s, tr.micro_batches);
+                         tr.micro_batches, t.replicas, tiling, t.virtual_stages);
+      sr.in_flight_micro_batches = static_cast<int>(std::ceil(
+          CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages) - 1e-9));
       const double total = sr.memory.total();
       if (total > sr.memory.capacity) {
         const std::string comp = CostModel::largestComponent(sr.memory);

@@ -11,12 +11,23 @@
 namespace arachne {
 
 struct StageTime {
-  double compute = 0;    // per micro-batch: profiled fwd+bwd of the stage's layers
-  double tp_comm = 0;    // per micro-batch: TP collectives (+ ETP and EP all-to-all on MoE stages)
-  double p2p = 0;        // per micro-batch: activation to the next stage and gradient back
-  double grad_sync = 0;  // per iteration: gradient all-reduce over the replicas (+ EDP for experts)
-  double optimizer = 0;  // per iteration: optimizer step
-  double perMicroBatch() const { return compute + tp_comm + p2p; }  // t_s
+  // Per micro-batch (the stage's t_s is their sum).
+  double compute = 0;      // profiled fwd+bwd of the stage's layers
+  double tp_comm = 0;      // TP collectives, the part not hidden under the GEMMs
+  double expert_comm = 0;  // MoE stages: expert all-to-all (EP) and expert-TP collectives
+  double p2p = 0;          // activation to the next stage and gradient back (+ the previous
+                           // boundary's under DeepSpeed, whose sends block)
+  // Per iteration.
+  double grad_sync = 0;     // gradient reduction (all-reduce, or reduce-scatter with the
+                            // distributed optimizer; + EDP for experts), the exposed part
+  double param_gather = 0;  // distributed optimizer: all-gather of the updated parameters, exposed
+  double optimizer = 0;     // optimizer step
+  // Hidden behind compute (reported so that a user sees what overlap is worth; not charged).
+  double tp_comm_hidden = 0;       // per micro-batch
+  double grad_sync_hidden = 0;     // under the last micro-batch's backward
+  double param_gather_hidden = 0;  // under the next iteration's first forward
+  double perMicroBatch() const { return compute + tp_comm + expert_comm + p2p; }  // t_s
+  double perIteration() const { return grad_sync + param_gather + optimizer; }
 };
 
 struct StageMemory {
@@ -38,8 +49,14 @@ struct StageReport {
 struct TemplateReport {
   std::vector<StageReport> stages;
   int micro_batches = 0;        // M per replica after the batch split
-  double iteration_time_s = 0;  // (M-1)*max t_s + sum t_s + max (g_s + optimizer_s)
-  double bubble_s = 0;          // idle time of the slowest stage in one iteration
+  int virtual_stages = 1;       // model chunks per GPU (interleaved 1F1B)
+  // (M-1) max t_s + sum t_s + sync_s for 1F1B; M max t_s + (sum t_s - max t_s) / v + sync_s
+  // interleaved (docs/cost-model.md §4.3).
+  double iteration_time_s = 0;
+  double bubble_s = 0;          // idle time of the slowest stage in one iteration (fill + drain)
+  // The per-iteration tail after the pipeline: exposed gradient reduction (less the drain
+  // slack of the later stages), optimizer step, exposed parameter all-gather.
+  double sync_s = 0;
 };
 
 enum class ViolationKind {

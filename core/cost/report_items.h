@@ -10,7 +10,8 @@ namespace arachne {
 
 enum class ItemScope {
   PerMicroBatch,  // part of t_s, paid for every micro-batch
-  PerIteration    // paid once per iteration, after the pipeline (gradient sync, optimizer step)
+  PerIteration,   // paid once per iteration, after the pipeline (gradient sync, optimizer step)
+  Hidden          // overlapped with compute: reported to show what overlap is worth, not charged
 };
 
 struct TimeItem {

@@ -21,6 +21,10 @@ constexpr std::uintmax_t kMaxPlanFileBytes = 256ull * 1024 * 1024;
 Plan loadPlanFile(const std::string& path) { return loadPlanDocument(path).plan; }
 
 PlanDocument loadPlanDocument(const std::string& path) {
+  return planDocumentFromJson(readPlanFileText(path), path);
+}
+
+std::string readPlanFileText(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
@@ -36,7 +40,7 @@ PlanDocument loadPlanDocument(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw LoadError(path, "", "read error");
-  return planDocumentFromJson(text.str(), path);
+  return text.str();
 }
 
 namespace {

@@ -33,6 +33,11 @@ struct PlanTraining {
   std::optional<Precision> precision;
   std::optional<bool> activation_checkpointing;
   std::optional<bool> distributed_optimizer;
+  std::optional<TrainingSpec::Runtime> runtime;
+  std::optional<bool> overlap_grad_reduce;
+  std::optional<bool> overlap_param_gather;
+  std::optional<bool> tp_comm_overlap;
+  std::optional<bool> tf32;
   // `base` with every recorded field replaced.
   TrainingSpec applyTo(TrainingSpec base) const;
   bool empty() const;
@@ -48,6 +53,9 @@ struct PlanDocument {
 // As planFromJson / loadPlanFile, also reading and validating "training".
 PlanDocument planDocumentFromJson(const std::string& text, const std::string& fileLabel);
 PlanDocument loadPlanDocument(const std::string& path);
+// The text of a plan file, with the checks loadPlanDocument makes (exists, not a directory,
+// size limit); throws LoadError naming the file.
+std::string readPlanFileText(const std::string& path);
 // As planToJson / savePlanFile, also recording the training spec under "training" so the file
 // reproduces the numbers it holds.
 std::string planToJson(const Plan& plan, const PlanReport* report, const TrainingSpec& training);

@@ -103,6 +103,7 @@ Template readTemplate(const JsonCursor& c) {
   // M is recomputed by the batch split when the plan is priced, so a hand-written plan may
   // leave it out.
   if (auto m = c.optional("micro_batches")) t.micro_batches = readInt(*m, 1, kMaxMicroBatches);
+  if (auto v = c.optional("virtual_stages")) t.virtual_stages = readInt(*v, 1, 1024);
   const JsonCursor stages = c.required("stages");
   const size_t n = stages.arraySize(kMaxStages);
   if (n == 0) stages.fail("must hold at least one stage");
@@ -138,10 +139,20 @@ PlanTraining readTraining(const JsonCursor& c) {
   if (auto f = c.optional("precision")) {
     const std::string name = f->asString(100);
     t.precision = precisionFromString(name);
-    if (!t.precision) f->fail("must be bf16, fp16 or fp32, got '" + name + "'");
+    if (!t.precision) f->fail("must be bf16, fp16, fp32 or fp8, got '" + name + "'");
   }
   if (auto f = c.optional("activation_checkpointing")) t.activation_checkpointing = f->asBool();
   if (auto f = c.optional("distributed_optimizer")) t.distributed_optimizer = f->asBool();
+  if (auto f = c.optional("runtime")) {
+    const std::string name = f->asString(100);
+    if (name == "megatron") t.runtime = TrainingSpec::Runtime::Megatron;
+    else if (name == "deepspeed") t.runtime = TrainingSpec::Runtime::DeepSpeed;
+    else f->fail("must be megatron or deepspeed, got '" + name + "'");
+  }
+  if (auto f = c.optional("overlap_grad_reduce")) t.overlap_grad_reduce = f->asBool();
+  if (auto f = c.optional("overlap_param_gather")) t.overlap_param_gather = f->asBool();
+  if (auto f = c.optional("tp_comm_overlap")) t.tp_comm_overlap = f->asBool();
+  if (auto f = c.optional("tf32")) t.tf32 = f->asBool();
   return t;
 }
 
@@ -153,6 +164,11 @@ TrainingSpec PlanTraining::applyTo(TrainingSpec base) const {
   if (precision) base.precision = *precision;
   if (activation_checkpointing) base.activation_checkpointing = *activation_checkpointing;
   if (distributed_optimizer) base.distributed_optimizer = *distributed_optimizer;
+  if (runtime) base.runtime = *runtime;
+  if (overlap_grad_reduce) base.overlap_grad_reduce = *overlap_grad_reduce;
+  if (overlap_param_gather) base.overlap_param_gather = *overlap_param_gather;
+  if (tp_comm_overlap) base.tp_comm_overlap = *tp_comm_overlap;
+  if (tf32) base.tf32 = *tf32;
   return base;
 }
 
@@ -179,6 +195,7 @@ PlanDocument planDocumentFromJson(const std::string& text, const std::string& fi
   Plan& plan = result.plan;
   if (auto p = root.optional("provenance")) plan.provenance = readProvenance(*p);
   if (auto t = root.optional("training")) result.training = readTraining(*t);
+  if (auto f = root.optional("micro_batches_fixed")) plan.fixed_micro_batches = f->asBool();
 
   const JsonCursor templates = root.required("templates");
   const size_t n = templates.arraySize(kMaxTemplates);

@@ -42,10 +42,17 @@ ordered_json stageReportJson(const StageReport& r) {
   ordered_json t;
   t["compute"] = r.time.compute;
   t["tp_comm"] = r.time.tp_comm;
+  t["expert_comm"] = r.time.expert_comm;
   t["p2p"] = r.time.p2p;
   t["grad_sync"] = r.time.grad_sync;
+  t["param_gather"] = r.time.param_gather;
   t["optimizer"] = r.time.optimizer;
   t["per_micro_batch"] = r.time.perMicroBatch();
+  t["per_iteration"] = r.time.perIteration();
+  // What overlap hid behind compute: reported, not charged.
+  t["tp_comm_hidden"] = r.time.tp_comm_hidden;
+  t["grad_sync_hidden"] = r.time.grad_sync_hidden;
+  t["param_gather_hidden"] = r.time.param_gather_hidden;
   ordered_json m;
   m["params"] = r.memory.params;
   m["grads"] = r.memory.grads;
@@ -107,6 +114,11 @@ ordered_json trainingJson(const TrainingSpec& t) {
   j["precision"] = toString(t.precision);
   j["activation_checkpointing"] = t.activation_checkpointing;
   j["distributed_optimizer"] = t.distributed_optimizer;
+  j["runtime"] = t.runtime == TrainingSpec::Runtime::DeepSpeed ? "deepspeed" : "megatron";
+  j["overlap_grad_reduce"] = t.overlap_grad_reduce;
+  j["overlap_param_gather"] = t.overlap_param_gather;
+  j["tp_comm_overlap"] = t.tp_comm_overlap;
+  j["tf32"] = t.tf32;
   return j;
 }
 
@@ -127,6 +139,8 @@ std::string writePlan(const Plan& plan, const PlanReport* report, const Training
                        {"tokens_per_s", report->throughput.tokens_per_s},
                        {"iterations_per_s", report->throughput.iterations_per_s}};
   }
+  // Written only when set, so plans priced with the batch split read as before.
+  if (plan.fixed_micro_batches) j["micro_batches_fixed"] = true;
   j["templates"] = ordered_json::array();
   for (size_t t = 0; t < plan.templates.size(); ++t) {
     const Template& tpl = plan.templates[t];
@@ -135,10 +149,12 @@ std::string writePlan(const Plan& plan, const PlanReport* report, const Training
     tj["replicas"] = tpl.replicas;
     tj["micro_batch"] = tpl.micro_batch;
     tj["micro_batches"] = tpl.micro_batches;
+    if (tpl.virtual_stages > 1) tj["virtual_stages"] = tpl.virtual_stages;
     tj["gpus"] = tpl.gpus();
     if (tr) {
       tj["iteration_time_s"] = tr->iteration_time_s;
       tj["bubble_s"] = tr->bubble_s;
+      tj["sync_s"] = tr->sync_s;
     }
     tj["stages"] = ordered_json::array();
     for (size_t s = 0; s < tpl.stages.size(); ++s) {

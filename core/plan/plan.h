@@ -33,6 +33,9 @@ struct Template {
   int replicas = 1;       // DP degree of this pipeline structure
   int micro_batch = 1;    // sequences per micro-batch
   int micro_batches = 1;  // micro-batches per replica per iteration (M)
+  // Interleaved 1F1B: every stage holds its layers as this many model chunks, taken round-robin
+  // (Megatron's virtual pipeline stages); 1 is plain 1F1B.
+  int virtual_stages = 1;
   std::vector<Stage> stages;
   int depth() const { return static_cast<int>(stages.size()); }
   int gpus() const;  // replicas * sum of tp
@@ -66,6 +69,11 @@ struct Plan {
   Provenance provenance;
   std::vector<Template> templates;
   std::vector<UnusedGpus> unused_gpus;
+  // The templates' micro_batches are part of the plan and are priced as given, without the
+  // proportional batch split: Sailor's format gives every pipeline ceil(gbs / (mbs * dp))
+  // micro-batches, and a plan read from it (or made by a planner that decides M itself) keeps
+  // that. False: M is the cost model's to choose (the batch split of docs/cost-model.md).
+  bool fixed_micro_batches = false;
   int gpusUsed() const;
   bool operator==(const Plan&) const = default;
 };

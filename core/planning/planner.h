@@ -89,9 +89,13 @@ class Planner {
                              const std::atomic<bool>* cancel) = 0;
 };
 
-// Names of every planner the core provides, in display order.
+// Names of every planner the core provides, in display order: greedy, random, exhaustive, the
+// learned planners (arachne, arachne-untrained, flat-rl; listed before their library is loaded),
+// then any registered at run time.
 std::vector<std::string> plannerNames();
-// nullptr when the name is unknown.
+// nullptr when the name is unknown. Making a learned planner loads the policy library (LibTorch)
+// on first use (plugin/policy_plugin.h), which takes seconds, so a GUI calls it off its UI
+// thread; when the library cannot be loaded the planner plans with greedy under a "warning:".
 std::unique_ptr<Planner> makePlanner(const std::string& name);
 
 }  // namespace arachne

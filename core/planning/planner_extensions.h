@@ -13,7 +13,8 @@ namespace arachne {
 using PlannerFactory = std::function<std::unique_ptr<Planner>()>;
 
 // Adds `name` after the core's planners (plannerNames() keeps registration order), or replaces
-// the factory of an already registered extra name. A core planner's name cannot be taken:
+// the factory of an already registered extra name (the learned planners' names are listed from
+// the start; the policy library registers their factories in place). A core planner's name cannot be taken:
 // throws std::invalid_argument. Thread-safe; meant to be called from main() before planning.
 void registerPlanner(const std::string& name, PlannerFactory factory);
 

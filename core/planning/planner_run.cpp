@@ -7,7 +7,10 @@
 
 #include "cost/cost_model.h"
 #include "plan/texts.h"
+#include "planning/construction_space.h"
+#include "planning/template_fill.h"
 #include "planning/unused_gpu_explainer.h"
+#include "profile/profile_set.h"
 
 namespace arachne {
 
@@ -43,6 +46,31 @@ bool PlannerRun::offer(const ConstructionEpisode& episode) {
   best_report_ = episode.report();
   best_free_ = episode.free();
   best_steps_ = episode.steps();
+  curve_.emplace_back(evaluations_, thr);
+  return true;
+}
+
+bool PlannerRun::offer(const Plan& plan, const PlanReport& report) {
+  const double thr = report.feasible ? report.throughput.sequences_per_s : 0;
+  if (thr <= 0 || (found_ && thr <= best_thr_)) return false;
+  found_ = true;
+  best_thr_ = thr;
+  best_plan_ = plan;
+  best_report_ = report;
+  best_steps_.clear();
+  curve_.emplace_back(evaluations_, thr);
+  return true;
+}
+
+bool PlannerRun::offer(const Plan& plan, const PlanReport& report, const FreeGpus& freeAfter, bool replace) {
+  const double thr = report.feasible ? report.throughput.sequences_per_s : 0;
+  if (thr <= 0 || (found_ && !replace && thr <= best_thr_)) return false;
+  found_ = true;
+  best_thr_ = thr;
+  best_plan_ = plan;
+  best_report_ = report;
+  best_free_ = freeAfter;
+  best_steps_.clear();
   curve_.emplace_back(evaluations_, thr);
   return true;
 }
@@ -91,6 +119,54 @@ PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::
     r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), Plan{},
                                                      FreeGpus(episode.cost().composition()));
   }
+  r.plan.provenance.planner = planner;
+  r.plan.provenance.planner_version = version;
+  r.plan.provenance.seed = seed;
+  r.stats.elapsed_s = elapsed();
+  return r;
+}
+
+PlannerResult PlannerRun::finish(std::vector<UnusedGpus> unused, const std::string& planner,
+                                 const std::string& version, std::uint64_t seed, std::string message) {
+  PlannerResult r;
+  r.found = found_;
+  r.stats.evaluations = evaluations_;
+  r.stats.best_curve = curve_;
+  r.stats.cancelled = cancelled_;
+  r.stats.message = std::move(message);
+  if (found_) {
+    r.plan = best_plan_;
+    r.report = best_report_;
+  }
+  r.plan.unused_gpus = std::move(unused);
+  r.plan.provenance.planner = planner;
+  r.plan.provenance.planner_version = version;
+  r.plan.provenance.seed = seed;
+  r.stats.elapsed_s = elapsed();
+  return r;
+}
+
+PlannerResult PlannerRun::finish(const CostModel& cost, const std::string& planner,
+                                 const std::string& version, std::uint64_t seed, std::string message) {
+  const TemplateFill fill(cost);
+  const FreeGpus all(cost.composition());
+  const ConstructionSpace space = ConstructionSpace::fromCostModel(cost, all);
+  PlannerResult r;
+  r.found = found_;
+  r.stats.evaluations = evaluations_;
+  r.stats.best_curve = curve_;
+  r.stats.cancelled = cancelled_;
+  r.stats.message = std::move(message);
+  if (found_) {
+    r.plan = best_plan_;
+    r.report = best_report_;
+    r.plan.unused_gpus = UnusedGpuExplainer::explain(fill, space, best_plan_, best_free_);
+  } else {
+    r.plan.unused_gpus = UnusedGpuExplainer::explain(fill, space, Plan{}, all);
+  }
+  r.plan.provenance.cluster = cost.composition().toInlineSpec();
+  r.plan.provenance.model = cost.model().id;
+  r.plan.provenance.profile_set = cost.profiles().name;
   r.plan.provenance.planner = planner;
   r.plan.provenance.planner_version = version;
   r.plan.provenance.seed = seed;

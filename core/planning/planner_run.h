@@ -26,6 +26,14 @@ class PlannerRun {
 
   // Offers the episode's current plan; keeps a copy when it beats the best so far.
   bool offer(const ConstructionEpisode& episode);
+  // Offers a plan a planner built itself, not through an episode (the baselines): priced, with
+  // micro_batches written back, and the GPUs it leaves free. With `replace` it is kept even when
+  // our cost model finds it slower than the best so far: a planner that ranks with its own
+  // estimator returns its own choice, so its best-so-far curve follows that choice. A plan our
+  // cost model finds infeasible is never kept.
+  bool offer(const Plan& plan, const PlanReport& report, const FreeGpus& freeAfter, bool replace = false);
+  // Offers a plan made without an episode (the baselines' planners), priced by `report`.
+  bool offer(const Plan& plan, const PlanReport& report);
   double bestThroughput() const { return best_thr_; }
   bool found() const { return found_; }
 
@@ -40,6 +48,14 @@ class PlannerRun {
   // The result: the best plan with provenance and unused-GPU reasons, its report, the steps
   // that built it and the stats.
   PlannerResult finish(const ConstructionEpisode& episode, const std::string& planner,
+                       const std::string& version, std::uint64_t seed, std::string message);
+  // finish() for plans offered without an episode: the unused-GPU reasons come from a fill and a
+  // construction space built on `cost`, the provenance from the cost model's problem.
+  PlannerResult finish(const CostModel& cost, const std::string& planner, const std::string& version,
+                       std::uint64_t seed, std::string message);
+  // The result of a planner that offered plans directly: `unused` are its reasons for the GPUs
+  // the best plan leaves out (or, without a plan, for every GPU).
+  PlannerResult finish(std::vector<UnusedGpus> unused, const std::string& planner,
                        const std::string& version, std::uint64_t seed, std::string message);
 
  private:

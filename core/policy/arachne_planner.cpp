@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "io/load_error.h"
-#include "planning/greedy_planner.h"
 #include "planning/planner_run.h"
 #include "planning/stage_order_sweep.h"
+#include "plugin/policy_fallback_planner.h"
 #include "policy/policy_episode_view.h"
 #include "policy/policy_io.h"
 #include "policy/policy_network.h"
@@ -81,17 +81,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       net = nullptr;
     }
   }
-  if (!net) {
-    const std::string warning = "warning: the " + name_ + " policy cannot be used (" + problem + "); planned with greedy";
-    if (progress) {
-      PlannerProgress p;
-      p.message = warning;
-      progress(p);
-    }
-    PlannerResult r = GreedyPlanner().plan(cost, budget, seed, progress, cancel);
-    r.stats.message = warning + (r.stats.message.empty() ? "" : ". " + r.stats.message);
-    return r;
-  }
+  if (!net) return planWithGreedyInstead(name_, problem, cost, budget, seed, progress, cancel);
 
   // Rollouts of a sharp policy repeat many constructions (and the sweeps replay prefixes):
   // each distinct step is filled, and counted, once.

@@ -1,19 +1,12 @@
-// The learned planners' registration and the lookup of the shipped weights files.
+// The learned planners' registration (the weights files' lookup is core/plugin/policy_weights_paths.cpp).
 #include "policy/learned_planners.h"
 
-#include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <mutex>
-#include <system_error>
 
 #include "planning/planner_extensions.h"
 #include "policy/arachne_planner.h"
 #include "policy/policy_network.h"
-
-#ifndef ARACHNE_RESOURCE_DIR
-#error "ARACHNE_RESOURCE_DIR must name the source tree's resources/ directory"
-#endif
 
 namespace arachne {
 
@@ -34,24 +27,6 @@ struct UntrainedNetwork {
 };
 
 }  // namespace
-
-namespace {
-// $env, else `file` next to the executable when present, else the source tree's resources/policy/file.
-std::string weightsPath(const char* env, const char* file) {
-  if (const char* value = std::getenv(env); value && *value) return value;
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const std::filesystem::path installed = exe.parent_path() / file;
-    if (std::filesystem::exists(installed, ec)) return installed.string();
-  }
-  return std::string(ARACHNE_RESOURCE_DIR) + "/policy/" + file;
-}
-}  // namespace
-
-std::string defaultPolicyWeightsPath() { return weightsPath("ARACHNE_POLICY_WEIGHTS", "arachne.policy"); }
-
-std::string defaultFlatRlWeightsPath() { return weightsPath("ARACHNE_FLAT_RL_WEIGHTS", "flat-rl.policy"); }
 
 void registerLearnedPlanners(const std::string& weightsPath, std::uint64_t untrainedSeed) {
   registerPlanner("arachne", [weightsPath]() -> std::unique_ptr<Planner> {

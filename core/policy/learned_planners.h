@@ -1,20 +1,14 @@
-// Registers the learned planners (`arachne`, `arachne-untrained`, `flat-rl`) with makePlanner(); torch-free,
-// so the CLI's and the GUI's main() can call it without seeing torch.
+// Registers the learned planners (`arachne`, `arachne-untrained`, `flat-rl`) with makePlanner(); torch-free.
+// The policy module calls it when it is loaded (policy_plugin_entry.cpp); the policy tests, which
+// link the policy library statically, call it themselves.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-namespace arachne {
+#include "plugin/policy_weights_paths.h"  // defaultPolicyWeightsPath(), defaultFlatRlWeightsPath()
 
-// Where `arachne` reads its weights: $ARACHNE_POLICY_WEIGHTS when set; else arachne.policy next
-// to the running executable when present (an installed copy); else the source tree's
-// resources/policy/arachne.policy (a compile definition), whether it exists or not: a missing
-// file makes `arachne` plan with greedy and say why.
-std::string defaultPolicyWeightsPath();
-// Where `flat-rl` reads its weights, by the same scheme: $ARACHNE_FLAT_RL_WEIGHTS, else
-// flat-rl.policy next to the executable, else resources/policy/flat-rl.policy.
-std::string defaultFlatRlWeightsPath();
+namespace arachne {
 
 // `arachne` loads `weightsPath` (empty: defaultPolicyWeightsPath(), resolved at each planning
 // run) and falls back to greedy with a "warning:" message when the file is missing, corrupted or

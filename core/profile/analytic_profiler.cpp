@@ -10,6 +10,7 @@
 #include "cost/link_model.h"
 #include "io/load_error.h"
 #include "model/model.h"
+#include "profile/analytic_v2.h"
 #include "profile/layer_costs.h"
 
 namespace arachne {
@@ -52,12 +53,12 @@ ProfileSet makeAnalyticProfiles(const GpuCatalog& catalog, const std::vector<std
                                 const Model& model, const TrainingSpec& spec,
                                 const AnalyticProfileOptions& options) {
   ProfileSet set;
-  set.name = kAnalyticProfileName;
+  set.name = options.version >= 2 ? kAnalyticProfileNameV2 : kAnalyticProfileName;
   set.model_id = model.id;
   for (const std::string& id : gpuTypes) {
     const GpuType* gpu = catalog.find(id);
     if (!gpu) throw LoadError("<analytic profiles>", "gpu_types", "unknown GPU type '" + id + "'");
-    if (gpu->peakTflops(spec.precision) <= 0) {
+    if ((options.version >= 2 ? matmulPeakTflops(*gpu, spec) : gpu->peakTflops(spec.precision)) <= 0) {
       set.exclude(gpu->id, gpu->id + " has no " + toString(spec.precision) + " rate");
       continue;
     }
@@ -66,7 +67,9 @@ ProfileSet makeAnalyticProfiles(const GpuCatalog& catalog, const std::vector<std
       for (int mbs : options.micro_batches) {
         if (mbs < 1) continue;
         for (const LayerType& lt : model.layer_types)
-          set.set({gpu->id, tp, mbs, lt.id}, analyticEntry(*gpu, model, lt, spec, tp, mbs, options.activations));
+          set.set({gpu->id, tp, mbs, lt.id},
+                  options.version >= 2 ? analyticEntryV2(*gpu, model, lt, spec, tp, mbs, options.activations, options.tuning)
+                                       : analyticEntry(*gpu, model, lt, spec, tp, mbs, options.activations));
       }
     }
   }

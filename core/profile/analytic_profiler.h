@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "profile/analytic_v2.h"
 #include "profile/layer_costs.h"
 #include "profile/profile_set.h"
 
@@ -31,15 +32,21 @@ struct AnalyticFactors {
 };
 
 struct AnalyticProfileOptions {
+  // 2: analytic v2 (GEMMs, attention, element-wise traffic, TF32 / FP8; docs/cost-model.md
+  // §2.5). 1: analytic-v1 (one layer efficiency, fixed launch overhead), kept so that the cost
+  // model as it stood can be reproduced (CostTerms::legacy(), docs/cost-model.md §11).
+  int version = 2;
   std::vector<int> tp_degrees = {1, 2, 4, 8};
   std::vector<int> micro_batches = {1, 2, 4, 8, 16, 32};
   ActivationAssumptions activations;  // FlashAttention and sequence parallelism by default
+  AnalyticTuning tuning;              // v2's constants (varied only by calibration)
 };
 
 // One entry per (GPU type in gpuTypes, TP, micro-batch, layer type). A GPU type without a rate
 // for the precision (V100 in bf16) gets no entries: it is outside the search space.
 // Name of the analytic profile sets (appears in plan provenance).
 inline constexpr const char* kAnalyticProfileName = "analytic-v1";
+inline constexpr const char* kAnalyticProfileNameV2 = "analytic-v2";
 
 ProfileSet makeAnalyticProfiles(const GpuCatalog& catalog, const std::vector<std::string>& gpuTypes,
                                 const Model& model, const TrainingSpec& spec,

@@ -16,7 +16,12 @@ struct ProfileKey {
 struct ProfileEntry {
   // Times are for one micro-batch on one GPU of the TP group.
   double compute_s = 0;    // forward + backward (+ recompute when checkpointing)
-  double tp_comm_s = 0;    // TP collectives of the layer
+  double tp_comm_s = 0;    // TP collectives of the layer, when the entry prices them itself
+  // TP collectives the cost model prices over the node's links (analytic v2): this many
+  // all-reduce equivalents of tp_collective_bytes each per micro-batch, forward + backward.
+  // 0 for measured entries, whose TP collectives are inside compute_s / tp_comm_s.
+  double tp_collectives = 0;
+  double tp_collective_bytes = 0;
   double optimizer_s = 0;  // optimizer step for the layer's parameter share (0 = not modelled)
   // Memory figures per GPU of the TP group.
   double param_count = 0;       // parameters held (dense part /tp; MoE: non-expert part /tp)

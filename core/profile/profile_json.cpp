@@ -59,6 +59,8 @@ ProfileSet profileSetFromJson(const std::string& text, const std::string& fileLa
     ProfileEntry p;
     p.compute_s = e.number("compute_s", 0, kMaxSeconds);
     p.tp_comm_s = e.number("tp_comm_s", 0, kMaxSeconds, 0.0);
+    p.tp_collectives = e.number("tp_collectives", 0, 1000, 0.0);
+    p.tp_collective_bytes = e.number("tp_collective_bytes", 0, kMaxBytes, 0.0);
     p.optimizer_s = e.number("optimizer_s", 0, kMaxSeconds, 0.0);
     p.param_count = e.number("param_count", 0, kMaxCount);
     p.activation_bytes = e.number("activation_bytes", 0, kMaxBytes);
@@ -90,6 +92,10 @@ std::string profileSetToJson(const ProfileSet& set) {
     e["layer_type"] = k.layer_type;
     e["compute_s"] = p.compute_s;
     e["tp_comm_s"] = p.tp_comm_s;
+    if (p.tp_collectives > 0) {
+      e["tp_collectives"] = p.tp_collectives;
+      e["tp_collective_bytes"] = p.tp_collective_bytes;
+    }
     e["optimizer_s"] = p.optimizer_s;
     e["param_count"] = p.param_count;
     e["activation_bytes"] = p.activation_bytes;

@@ -97,6 +97,8 @@ class Importer {
     for (const auto& s : *sizes) totalParams += s.params;
 
     std::vector<Sum> sums(model_.layer_types.size());
+    std::vector<SailorLayerTimes>& perIndex = out_.layer_times[gpu][{mbs, tp}];
+    perIndex.assign(static_cast<size_t>(n), {});
     for (int i = 0; i < n; ++i) {
       const std::string key = std::to_string(i);
       const auto& arr = layers.value().at(key);
@@ -112,6 +114,7 @@ class Importer {
         if (!std::isfinite(t[k]) || t[k] < 0 || t[k] > kMaxSeconds)
           a.element(k).fail("", "must be a time in [0, 3600] s, got " + std::to_string(t[k]));
       }
+      perIndex[static_cast<size_t>(i)] = {t[0], t[1], t[2]};
       const auto& s = (*sizes)[static_cast<size_t>(i)];
       Sum& acc = sums[static_cast<size_t>(model_.layers[static_cast<size_t>(i)])];
       acc.compute += t[0] + t[1];

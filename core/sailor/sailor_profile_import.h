@@ -2,7 +2,9 @@
 // profile.json) into a ProfileSet, with the memory figures taken from llm_info.json.
 #pragma once
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "profile/profile_set.h"
@@ -24,8 +26,19 @@ struct SailorProfileOptions {
   double bytes_per_element = 4.0;
 };
 
+// One layer index as Sailor measured it (seconds per micro-batch on one GPU of the TP group).
+struct SailorLayerTimes {
+  double fwd = 0, bwd = 0, update = 0;
+  bool operator==(const SailorLayerTimes&) const = default;
+};
+// Per catalog GPU id, per (micro-batch, TP), the times of every layer index in order: what
+// Sailor's own planner reads before our per-layer-type averaging (the `sailor` planner ranks
+// with them, docs/baselines.md).
+using SailorLayerTimesTable = std::map<std::string, std::map<std::pair<int, int>, std::vector<SailorLayerTimes>>>;
+
 struct SailorProfileImport {
   ProfileSet profiles;
+  SailorLayerTimesTable layer_times;  // the imported entries' per-index times
   // What was not imported and why (GPU types missing from the catalog, TP degrees llm_info.json
   // lacks), one sentence each.
   std::vector<std::string> notes;

@@ -12,6 +12,7 @@
 #include "io/load_error.h"
 #include "sailor/sailor_json.h"
 #include "sailor/sailor_names.h"
+#include "sailor/sailor_pipeline.h"
 
 namespace arachne {
 
@@ -79,8 +80,11 @@ TpGroup readTpGroup(const JsonReader& g, const GpuCatalog& catalog) {
 
 }  // namespace
 
-SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
-                         const GpuCatalog& catalog) {
+namespace {
+
+// The plan part of a run file; `measured` also reads real / max_mem / red_grads.
+SailorRun parseSailorFile(const std::string& text, const std::string& fileLabel,
+                          const GpuCatalog& catalog, bool measured) {
   const nlohmann::json doc = JsonReader::parse(text, fileLabel);
   JsonReader root(doc, fileLabel);
   root.requireObject();
@@ -113,10 +117,9 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
   const int mbs = static_cast<int>(root.integer("mbs", 1, 1 << 20));
   const int gbs = static_cast<int>(root.integer("gbs", 1, 1 << 30));
 
-  Template tpl;
-  tpl.replicas = dp;
-  tpl.micro_batch = mbs;
-  tpl.micro_batches = (gbs + mbs * dp - 1) / (mbs * dp);  // Sailor: ceil(gbs / (mbs * dp))
+  SailorPipeline pipe;
+  pipe.micro_batch = mbs;
+  pipe.micro_batches = sailorMicroBatches(gbs, mbs, dp);
 
   // Layer ranges: each stage lists its layer indices; consecutive stages must tile 0..n-1.
   int next = 0;
@@ -126,23 +129,19 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
     if (l.size() == 0) l.fail("", "a stage must hold at least one layer");
     std::vector<int> idx;
     for (size_t i = 0; i < l.size(); ++i) idx.push_back(intAt(l, i, 0, kMaxLayer, "layer index"));
-    Stage st;
-    st.first_layer = idx.front();
-    st.last_layer = idx.back();
-    if (st.first_layer != next)
-      l.element(0).fail("", "stage starts at layer " + std::to_string(st.first_layer) +
+    const int first = idx.front(), last = idx.back();
+    if (first != next)
+      l.element(0).fail("", "stage starts at layer " + std::to_string(first) +
                                 " but the previous stage ended at " + std::to_string(next - 1));
-    if (st.last_layer < st.first_layer)
-      l.fail("", "runs backwards (" + listText(idx) + ")");
-    bool consecutive = static_cast<int>(idx.size()) == st.last_layer - st.first_layer + 1;
-    for (size_t i = 0; consecutive && i < idx.size(); ++i)
-      consecutive = idx[i] == st.first_layer + static_cast<int>(i);
+    if (last < first) l.fail("", "runs backwards (" + listText(idx) + ")");
+    bool consecutive = static_cast<int>(idx.size()) == last - first + 1;
+    for (size_t i = 0; consecutive && i < idx.size(); ++i) consecutive = idx[i] == first + static_cast<int>(i);
     if (!consecutive)
       run.notes.push_back(l.path() + " lists " + listText(idx) +
-                          " (not consecutive); read as layers " + std::to_string(st.first_layer) +
-                          ".." + std::to_string(st.last_layer) + " from its first and last entries");
-    next = st.last_layer + 1;
-    tpl.stages.push_back(st);
+                          " (not consecutive); read as layers " + std::to_string(first) + ".." +
+                          std::to_string(last) + " from its first and last entries");
+    next = last + 1;
+    pipe.layers.emplace_back(first, last);
   }
   run.layer_count = next;
   if (const int expected = sailorLayerEntries(run.sailor_model);
@@ -154,37 +153,34 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
   }
 
   // Placement in Megatron rank order: stage-major, then replica, then TP rank; nodes of each GPU
-  // type fill up in that order.
+  // type fill up in that order. Replicas of one stage may differ in GPU type and TP (Sailor's
+  // heterogeneous plans); each becomes part of its chain's template.
   struct TypeNodes {
     int gpus_per_node = 0;
     int used = 0;              // GPUs of this type handed out so far
     std::vector<int> node_ids; // global ids of this type's nodes, in order
   };
   std::map<std::string, TypeNodes> perType;
+  std::vector<std::vector<int>> nodeIds(static_cast<size_t>(depth));
+  pipe.replicas.assign(static_cast<size_t>(depth), {});
   for (int s = 0; s < depth; ++s) {
     JsonReader g = groups.element(static_cast<size_t>(s));
     g.requireArray();
     if (static_cast<int>(g.size()) != dp)
       g.fail("", "lists " + std::to_string(g.size()) + " TP groups but DP is " + std::to_string(dp));
-    Stage& st = tpl.stages[static_cast<size_t>(s)];
     for (int r = 0; r < dp; ++r) {
       JsonReader gr = g.element(static_cast<size_t>(r));
       const TpGroup t = readTpGroup(gr, catalog);
-      if (r == 0) {
-        st.gpu_type = t.gpu;
-        st.tp = t.tp;
-      } else if (t.gpu != st.gpu_type || t.tp != st.tp) {
-        gr.fail("", "differs from replica 0 of the stage (" + st.gpu_type + ", TP " +
-                        std::to_string(st.tp) + "); replicas of one stage must match");
-      }
+      pipe.replicas[static_cast<size_t>(s)].push_back({t.gpu, t.tp});
       TypeNodes& tn = perType[t.gpu];
       if (tn.gpus_per_node == 0) tn.gpus_per_node = t.gpus_per_node;
       if (tn.gpus_per_node != t.gpus_per_node)
         gr.fail("", t.gpu + " nodes are listed with " + std::to_string(t.gpus_per_node) +
                         " and with " + std::to_string(tn.gpus_per_node) + " GPUs");
-      const int local = tn.used / tn.gpus_per_node;
+      // A group that would straddle a node starts on the next node (Sailor sizes its VMs by TP).
       if (tn.used % tn.gpus_per_node + t.tp > tn.gpus_per_node)
-        gr.fail("", "TP group would cross a node boundary in rank order");
+        tn.used += tn.gpus_per_node - tn.used % tn.gpus_per_node;
+      const int local = tn.used / tn.gpus_per_node;
       while (static_cast<int>(tn.node_ids.size()) <= local) {
         Node n;
         n.id = -1;
@@ -192,10 +188,11 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
         n.gpus = tn.gpus_per_node;
         tn.node_ids.push_back(run.composition.addNode(n));
       }
-      st.node_ids.push_back(tn.node_ids[static_cast<size_t>(local)]);
+      nodeIds[static_cast<size_t>(s)].push_back(tn.node_ids[static_cast<size_t>(local)]);
       tn.used += t.tp;
     }
   }
+  run.pipeline = pipe;
   run.nodes = static_cast<int>(run.composition.nodes().size());
   if (root.has("N")) {
     const int n = static_cast<int>(root.integer("N", 1, 1 << 20));
@@ -205,9 +202,11 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
                          " replicas in rank order)");
   }
 
-  run.measured_iteration_s = root.number("real", 1e-9, 1e7);
-  run.measured_peak_bytes = root.number("max_mem", 1.0, 1e15);
-  if (root.has("red_grads")) run.red_grads_s = root.number("red_grads", 0.0, 1e7);
+  if (measured) {
+    run.measured_iteration_s = root.number("real", 1e-9, 1e7);
+    run.measured_peak_bytes = root.number("max_mem", 1.0, 1e15);
+  }
+  if (measured && root.has("red_grads")) run.red_grads_s = root.number("red_grads", 0.0, 1e7);
   if (run.red_grads_s >= 0 &&
       std::fabs(run.red_grads_s - run.measured_iteration_s) <= 1e-9 * run.measured_iteration_s) {
     run.suspect = true;
@@ -219,7 +218,10 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
 
   run.pipeline_depth = depth;
   run.replicas = dp;
-  run.tp = tpl.stages.front().tp;
+  run.tp = pipe.replicas.front().front().tp;
+  for (const auto& stage : pipe.replicas)
+    for (const SailorReplica& r : stage)
+      if (!(r == pipe.replicas.front().front())) run.mixed_replicas = true;
   run.spec.global_batch = gbs;
   run.spec.sequence_length = kSailorSequence;
   run.spec.precision = Precision::Fp32;  // Megatron-DeepSpeed without --fp16
@@ -227,15 +229,40 @@ SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
   run.spec.distributed_optimizer = false;
   run.spec.runtime = TrainingSpec::Runtime::DeepSpeed;  // Megatron-DeepSpeed
   run.composition.name = std::filesystem::path(fileLabel).stem().string();
-  run.plan.templates.push_back(tpl);
+  run.plan = toPlan(pipe, nodeIds);
   run.plan.provenance.planner = "sailor";
   run.plan.provenance.model = run.model_id;
   run.plan.provenance.cluster = run.composition.toInlineSpec();
   return run;
 }
 
+}  // namespace
+
+SailorRun parseSailorRun(const std::string& text, const std::string& fileLabel,
+                         const GpuCatalog& catalog) {
+  return parseSailorFile(text, fileLabel, catalog, true);
+}
+
+SailorRun parseSailorPlan(const std::string& text, const std::string& fileLabel,
+                          const GpuCatalog& catalog) {
+  return parseSailorFile(text, fileLabel, catalog, false);
+}
+
 SailorRun loadSailorRun(const std::string& path, const GpuCatalog& catalog) {
   return parseSailorRun(readSailorFile(path), path, catalog);
+}
+
+SailorRun loadSailorPlan(const std::string& path, const GpuCatalog& catalog) {
+  return parseSailorPlan(readSailorFile(path), path, catalog);
+}
+
+bool isSailorPlanJson(const std::string& text) {
+  try {
+    const nlohmann::json j = nlohmann::json::parse(text);
+    return j.is_object() && j.contains("pipeline_list");
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
 }
 
 std::vector<std::string> findSailorRunFiles(const std::string& dir) {

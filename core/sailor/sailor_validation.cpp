@@ -29,7 +29,8 @@ std::string shortLabel(const std::string& file) {
 }  // namespace
 
 ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCatalog& catalog,
-                          const ProfileSet& profiles) {
+                          const ProfileSet& profiles, const CostTerms& terms,
+                          std::shared_ptr<const NetworkProfile> network) {
   ValidationRow row;
   row.file = run.file;
   row.label = shortLabel(run.file);
@@ -54,7 +55,9 @@ ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCat
     return row;
   }
   try {
-    CostModel cm(catalog, run.composition, model, run.spec, profiles);
+    Composition composition = run.composition;
+    if (network) composition.network = std::move(network);
+    CostModel cm(catalog, composition, model, run.spec, profiles, terms);
     const PlanReport rep = cm.price(run.plan, /*rebalance=*/false);
     if (rep.templates.empty()) {
       row.problem = rep.violations.empty() ? "the cost model returned no template"
@@ -69,8 +72,22 @@ ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCat
         return row;
       }
     for (const auto& v : rep.violations) row.notes.push_back("predicted " + v.message);
-    const TemplateReport& t = rep.templates[0];
     row.predicted_s = rep.iteration_time_s;
+    // A run whose replicas mix GPU types is several templates (one per chain run): the time
+    // parts are the slowest template's, the peak memory any stage's.
+    size_t slowest = 0;
+    for (size_t j = 0; j < rep.templates.size(); ++j)
+      if (rep.templates[j].iteration_time_s > rep.templates[slowest].iteration_time_s) slowest = j;
+    for (size_t j = 0; j < rep.templates.size(); ++j)
+      for (size_t s = 0; s < rep.templates[j].stages.size(); ++s) {
+        const StageMemory& m = rep.templates[j].stages[s].memory;
+        if (m.total() > row.predicted_bytes) {
+          row.predicted_bytes = m.total();
+          row.peak = m;
+          row.peak_stage = static_cast<int>(s);
+        }
+      }
+    const TemplateReport& t = rep.templates[slowest];
     for (size_t s = 0; s < t.stages.size(); ++s) {
       const StageReport& st = t.stages[s];
       const double ts = st.time.perMicroBatch();
@@ -81,11 +98,6 @@ ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCat
       row.max_p2p_s = std::max(row.max_p2p_s, st.time.p2p);
       row.max_grad_sync_s = std::max(row.max_grad_sync_s, st.time.grad_sync);
       row.max_optimizer_s = std::max(row.max_optimizer_s, st.time.optimizer);
-      if (st.memory.total() > row.predicted_bytes) {
-        row.predicted_bytes = st.memory.total();
-        row.peak = st.memory;
-        row.peak_stage = static_cast<int>(s);
-      }
     }
     row.time_error = (row.predicted_s - row.measured_s) / row.measured_s;
     row.memory_error = (row.predicted_bytes - row.measured_bytes) / row.measured_bytes;

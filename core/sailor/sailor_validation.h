@@ -2,10 +2,13 @@
 // absolute percentage errors (MAPE) per model.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "cost/cost_terms.h"
 #include "cost/plan_report.h"
+#include "network/network_profile.h"
 #include "sailor/sailor_run.h"
 
 namespace arachne {
@@ -28,7 +31,7 @@ struct ValidationRow {
   bool suspect = false;     // measured values look wrong (see notes); left out of the means
   std::string problem;
   std::vector<std::string> notes;
-  // Where the predicted time goes (template 0): the slowest stage's per-micro-batch time
+  // Where the predicted time goes (the slowest template; a run mixing GPU types has several): the slowest stage's per-micro-batch time
   // t_max = compute + tp_comm + p2p, the pipeline fill/drain sum of t_s, and the largest
   // per-iteration gradient sync + optimizer step.
   double straggler_s = 0, fill_s = 0, sync_s = 0;
@@ -48,10 +51,12 @@ struct ValidationSummary {
   double memory_mape_with_suspect = 0;
 };
 
-// Prices one run. Problems that stop pricing (the model does not fit the plan, a profile is
-// missing, the plan violates a rule) give a row with priced = false and the reason.
+// Prices one run under `terms`, on `network` when given (else the catalog's links). Problems
+// that stop pricing (the model does not fit the plan, a profile is missing, the plan violates
+// a rule) give a row with priced = false and the reason.
 ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCatalog& catalog,
-                          const ProfileSet& profiles);
+                          const ProfileSet& profiles, const CostTerms& terms = {},
+                          std::shared_ptr<const NetworkProfile> network = nullptr);
 
 // One summary per model in order of first appearance, then one over all rows (model_id "").
 std::vector<ValidationSummary> summarize(const std::vector<ValidationRow>& rows);

@@ -88,7 +88,14 @@ class TstCli : public QObject {
     expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--global-batch", "abc"}), "--global-batch");
     expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--global-batch", "0"}), "--global-batch");
     expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--seq-len", "99999999999"}), "--seq-len");
-    expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--precision", "fp8"}), "fp8");
+    expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--precision", "int4"}), "int4");
+    {
+      // FP8 is a precision now, but only on GPU types with an FP8 rate: an A100 stage is
+      // infeasible (exit 3), with the reason, not bad input.
+      const Run r = cli(evaluate("llama3-8b-2type.plan.json", {"--precision", "fp8"}));
+      QCOMPARE(r.code, 3);
+      QVERIFY2(r.out.contains("a100-40 has no fp8 rate"), qPrintable(r.out));
+    }
     expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--checkpointing", "maybe"}), "maybe");
   }
 

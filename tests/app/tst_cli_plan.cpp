@@ -2,9 +2,11 @@
 // bad planner names, exhaustive refusing, one comparison table, and Ctrl-C keeping the best.
 #include <QtTest>
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include "cli_process.h"
 #include <QTemporaryDir>
 
@@ -66,6 +68,70 @@ class TstCliPlan : public QObject {
     const QJsonObject eo = QJsonDocument::fromJson(e.out.toUtf8()).object();
     QCOMPARE(eo["throughput"].toObject()["sequences_per_s"].toDouble(),
              o["throughput"].toObject()["sequences_per_s"].toDouble());
+  }
+
+  void sailorFormatProfilesAndPlans() {
+    // --profiles takes Sailor's profiles_tmp.json directly (llm_info.json found in a parent folder).
+    const QString prof = QStringLiteral(ARACHNE_TEST_DATA "/sailor/Planner/simulations/profiles_tmp.json");
+    const QStringList problem = {"--cluster", "a100-40:4x8,v100-16:4x24", "--model", "opt-350m", "--global-batch", "1024",
+                                 "--seq-len", "2048", "--precision", "fp32", "--profiles", prof};
+    Run r = cli(QStringList{"plan", "--planner", "greedy", "--evals", "50", "--json"} + problem);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object()["provenance"].toObject()["profile_set"].toString(),
+             QStringLiteral("profiles_tmp.json"));
+    r = cli(QStringList{"compare", "--planners", "greedy", "--evals", "50"} + problem);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+
+    // evaluate reads a plan in Sailor's format whose stage 0 mixes A100 TP 1 and V100 TP 4 replicas
+    // (real Sailor's plan for Fig. 8b, 128 GPUs) and prices it with Sailor's micro-batch count.
+    QFile f(QStringLiteral(ARACHNE_TEST_DATA "/sailor-fig8b/fig8b_opt350_a100x32_v100x96/sailor.json"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject sailorPlan = QJsonDocument::fromJson(f.readAll()).object()["plan"].toObject();
+    QTemporaryDir dir;
+    const QString planFile = dir.filePath("plan_config_fig8b.json");
+    QFile out(planFile);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(sailorPlan).toJson());
+    out.close();
+    r = cli({"evaluate", "--cluster", "a100-40:4x8,v100-16:4x24", "--model", "opt-350m", "--plan", planFile,
+             "--profiles", prof, "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o["micro_batches_fixed"].toBool(), true);
+    QCOMPARE(o["gpus_used"].toInt(), 126);
+    QCOMPARE(o["training"].toObject()["global_batch"].toInt(), 1024);
+    const QJsonArray ts = o["templates"].toArray();
+    QCOMPARE(ts.size(), 2);
+    QCOMPARE(ts[1].toObject()["replicas"].toInt(), 24);
+    for (const auto& t : ts) QCOMPARE(t.toObject()["micro_batches"].toInt(), 19);  // ceil(1024 / (2 * 27))
+    // Too few A100s for its 30 one-GPU groups: bad input, naming the file and what does not fit.
+    r = cli({"evaluate", "--cluster", "a100-40:4x7,v100-16:4x24", "--model", "opt-350m", "--plan", planFile});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("plan_config_fig8b.json") && r.err.contains("finds no a100-40 node"), qPrintable(r.err));
+  }
+
+  void compareOffersTheBaselines() {
+    const Run r = cli({"compare", "--cluster", kSmall, "--model", "llama3-8b", "--planners", "metis,sailor,amp",
+                       "--budget-s", "1"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    // One row per planner, each with a plan (a throughput, not "-").
+    for (const char* n : {"metis", "sailor", "amp"}) {
+      const QRegularExpression row(QString("\\n%1 +[0-9]+\\.[0-9]+ ").arg(n));
+      QVERIFY2(r.out.contains(row), qPrintable(QString(n) + "\n" + r.out));
+    }
+    QTemporaryDir dir;
+    const QString file = dir.filePath("sailor.plan.json");
+    const Run p = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "sailor", "--json", "--out", file});
+    QVERIFY2(p.code == 0, qPrintable(p.err));
+    const QJsonObject o = QJsonDocument::fromJson(p.out.toUtf8()).object();
+    QCOMPARE(o["provenance"].toObject()["planner"].toString(), QStringLiteral("sailor"));
+    QCOMPARE(o["micro_batches_fixed"].toBool(), true);
+    // Its micro-batches are part of the plan: evaluate prices them as given, to the same number.
+    const Run e = cli({"evaluate", "--cluster", kSmall, "--model", "llama3-8b", "--plan", file, "--json"});
+    QVERIFY2(e.code == 0, qPrintable(e.err));
+    const QJsonObject eo = QJsonDocument::fromJson(e.out.toUtf8()).object();
+    QCOMPARE(eo["throughput"].toObject()["sequences_per_s"].toDouble(), o["throughput"].toObject()["sequences_per_s"].toDouble());
+    QCOMPARE(eo["templates"], o["templates"]);
   }
 
   void badPlannerAndBudget() {

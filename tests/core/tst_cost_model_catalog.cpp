@@ -76,7 +76,7 @@ class TstCostModelCatalog : public QObject {
     for (Stage& s : p.templates[0].stages) s.expert_tiling = ExpertTiling{16, 1, 1};
     PlanReport tiled = cm.price(p);
     QVERIFY2(tiled.feasible, tiled.violations.empty() ? "" : tiled.violations[0].message.c_str());
-    QVERIFY(tiled.templates[0].stages[0].time.tp_comm > untiled.templates[0].stages[0].time.tp_comm);
+    QVERIFY(tiled.templates[0].stages[0].time.expert_comm > untiled.templates[0].stages[0].time.expert_comm);
     bool found = false;
     for (const ExpertTiling& e : cm.expertTilings(4, 4)) found = found || e == ExpertTiling{16, 1, 1};
     QVERIFY(found);

@@ -1,4 +1,7 @@
 // MoE pricing: expert tilings, expert memory, all-to-all inside and across nodes, BadTiling.
+// These are the flat-link formulas of CostTerms::legacy() (spec x 0.85 + latency, one flow per
+// node, one gradient message, ring only, no overlap); the refined terms are hand-checked in
+// tst_cost_comm.cpp.
 #include <QtTest>
 
 #include <cmath>
@@ -64,7 +67,7 @@ class TstCostModelMoe : public QObject {
 
  private slots:
   void tilingsAreEnumerated() {
-    CostModel cm(cat, comp, mdl, sp, prof);
+    CostModel cm(cat, comp, mdl, sp, prof, CostTerms::legacy());
     // W = 4: ETP 1 with EP 1, 2, 4 and ETP 2 with EP 1, 2.
     QCOMPARE(cm.expertTilings(2, 2).size(), size_t(5));
     QVERIFY(cm.tilingProblem({2, 2, 1}, 2, 2).empty());
@@ -73,7 +76,7 @@ class TstCostModelMoe : public QObject {
   }
 
   void expertMemoryFollowsTheTiling() {
-    CostModel cm(cat, comp, mdl, sp, prof);
+    CostModel cm(cat, comp, mdl, sp, prof, CostTerms::legacy());
     const int g = cm.gpuIndex("gpua");
     // EP 2 x ETP 2: each GPU holds 2 layers x 8e8 / 4 expert params plus 2 x 1e8 others.
     StageMemory m = cm.stageMemory(g, 2, 1, 0, 1, 0, 1, 4, 2, {2, 2, 1});
@@ -85,7 +88,7 @@ class TstCostModelMoe : public QObject {
   }
 
   void allToAllInsideAndAcrossNodes() {
-    CostModel cm(cat, comp, mdl, sp, prof);
+    CostModel cm(cat, comp, mdl, sp, prof, CostTerms::legacy());
     const int g = 0;
     // EP 2 x ETP 1 <= TP 2: inside the node. Each GPU sends 8e8 / 2 x 1/2 per all-to-all.
     const double intra = 4 * (2e8 / (100e9 * 0.85) + 2 * 1 * 5e-6);
@@ -99,7 +102,7 @@ class TstCostModelMoe : public QObject {
   }
 
   void priceUsesTheTiling() {
-    CostModel cm(cat, comp, mdl, sp, prof);
+    CostModel cm(cat, comp, mdl, sp, prof, CostTerms::legacy());
     PlanReport untiled = cm.price(plan(std::nullopt));
     QVERIFY(untiled.feasible);
     PlanReport tiled = cm.price(plan(ExpertTiling{2, 1, 2}));

@@ -51,10 +51,17 @@ PlanReport sampleReport() {
   tr.iteration_time_s = 1.25;
   tr.bubble_s = 0.1;
   StageReport s0, s1;
-  s0.time = {0.01, 0.002, 0.001, 0.05, 0.003};
+  s0.time.compute = 0.01;
+  s0.time.tp_comm = 0.002;
+  s0.time.p2p = 0.001;
+  s0.time.grad_sync = 0.05;
+  s0.time.optimizer = 0.003;
   s0.memory = {1e9, 2e9, 6e9, 3e9, 1e9, 48e9};
   s0.p2p_link = "inter-node";
-  s1.time = {0.02, 0.004, 0, 0.07, 0.004};
+  s1.time.compute = 0.02;
+  s1.time.tp_comm = 0.004;
+  s1.time.grad_sync = 0.07;
+  s1.time.optimizer = 0.004;
   s1.memory = {2e9, 4e9, 12e9, 5e9, 1e9, 80e9};
   s1.p2p_link = "none";
   tr.stages = {s0, s1};
@@ -116,7 +123,8 @@ class TstPlanJson : public QObject {
     QCOMPARE(s0.at("node_ids"), nlohmann::json::array({2, 2}));
     QVERIFY(!s0.contains("expert_tiling"));  // dense stage
     QCOMPARE(s1.at("expert_tiling"), (nlohmann::json{{"ep", 2}, {"etp", 2}, {"edp", 1}}));
-    for (const char* k : {"compute", "tp_comm", "p2p", "grad_sync"})
+    for (const char* k : {"compute", "tp_comm", "expert_comm", "p2p", "grad_sync", "param_gather",
+                          "optimizer", "tp_comm_hidden", "grad_sync_hidden", "param_gather_hidden"})
       QVERIFY2(s0.at("time_s").contains(k), k);
     QCOMPARE(s1.at("time_s").at("grad_sync").get<double>(), 0.07);
     for (const char* k : {"params", "grads", "optimizer", "activations", "other", "capacity"})
@@ -141,6 +149,17 @@ class TstPlanJson : public QObject {
     QVERIFY(!j.contains("throughput"));
     QVERIFY(!j.contains("iteration_time_s"));
     QVERIFY(!j.at("templates").at(0).at("stages").at(0).contains("time_s"));
+  }
+
+  void fixedMicroBatchesRoundTrip() {
+    Plan plan = samplePlan();
+    QVERIFY(!nlohmann::json::parse(planToJson(plan)).contains("micro_batches_fixed"));
+    plan.fixed_micro_batches = true;
+    const std::string text = planToJson(plan);
+    QCOMPARE(nlohmann::json::parse(text).at("micro_batches_fixed").get<bool>(), true);
+    QCOMPARE(planFromJson(text, "x"), plan);
+    QVERIFY(!planFromJson(minimalWith([](nlohmann::json&) {}), "x").fixed_micro_batches);
+    QVERIFY_THROWS_EXCEPTION(LoadError, planFromJson(minimalWith([](nlohmann::json& j) { j["micro_batches_fixed"] = 1; }), "x"));
   }
 
   void roundTrip() {
@@ -219,7 +238,7 @@ class TstPlanJson : public QObject {
     row("batch 0", [](J& j) { j["training"] = {{"global_batch", 0}}; }, "training.global_batch", "at least 1");
     row("batch huge", [](J& j) { j["training"] = {{"global_batch", 1e15}}; }, "training.global_batch", "at most");
     row("seq string", [](J& j) { j["training"] = {{"sequence_length", "4k"}}; }, "training.sequence_length", "must be an integer");
-    row("precision", [](J& j) { j["training"] = {{"precision", "fp8"}}; }, "training.precision", "bf16, fp16 or fp32, got 'fp8'");
+    row("precision", [](J& j) { j["training"] = {{"precision", "fp4"}}; }, "training.precision", "bf16, fp16, fp32 or fp8, got 'fp4'");
     row("ckpt", [](J& j) { j["training"] = {{"activation_checkpointing", "yes"}}; }, "training.activation_checkpointing", "true or false");
     row("dist", [](J& j) { j["training"] = {{"distributed_optimizer", 1}}; }, "training.distributed_optimizer", "true or false");
   }

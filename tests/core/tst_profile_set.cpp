@@ -74,7 +74,7 @@ class TstProfileSet : public QObject {
     GpuCatalog cat = catalog();
     Model m = shapedModel();
     ProfileSet p = makeAnalyticProfiles(cat, {"gpua", "v100-32"}, m, spec());
-    QCOMPARE(QString::fromStdString(p.name), QStringLiteral("analytic-v1"));
+    QCOMPARE(QString::fromStdString(p.name), QStringLiteral("analytic-v2"));
     QCOMPARE(p.size(), size_t(4 * 6 * 3));  // TP {1,2,4,8} x mbs {1..32} x 3 layer types
     QVERIFY(!p.find("v100-32", 1, 1, "dense"));
     QCOMPARE(QString::fromStdString(p.missingReason("v100-32", 1, 1, "dense")),

@@ -102,13 +102,14 @@ class TstSailorValidation : public QObject {
     const double out = 2048.0 * 1024 * 8 * 4;
     const double nic = f.catalog.find("gh200")->inter_node_gbps * 1e9 * kLinkEfficiency;
     const double boundary = 2 * out * 4 / nic + kInterNodeLatencyS;
-    const ValidationRow row = validateRun(run, f.opt, f.catalog, f.optProfiles);
+    // The flat-link formula (CostTerms::legacy()): one flow per node at 85 % of the catalog rate.
+    const ValidationRow row = validateRun(run, f.opt, f.catalog, f.optProfiles, CostTerms::legacy());
     QVERIFY2(row.priced, row.problem.c_str());
     QVERIFY2(std::fabs(row.max_p2p_s - 2 * boundary) < 1e-12,
              qPrintable(QString("%1 vs %2").arg(row.max_p2p_s).arg(2 * boundary)));
     // Megatron-LM's scatter/gather: the node sends the tensor once; only the downstream boundary.
     run.spec.runtime = TrainingSpec::Runtime::Megatron;
-    const ValidationRow megatron = validateRun(run, f.opt, f.catalog, f.optProfiles);
+    const ValidationRow megatron = validateRun(run, f.opt, f.catalog, f.optProfiles, CostTerms::legacy());
     QVERIFY(std::fabs(megatron.max_p2p_s - (2 * out / nic + kInterNodeLatencyS)) < 1e-12);
     QVERIFY(megatron.predicted_s < row.predicted_s);
   }

@@ -1,0 +1,55 @@
+// Loading --profiles in our format or in Sailor's (with llm_info.json).
+#include "profile_option.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "io/json_reader.h"
+#include "io/load_error.h"
+#include "model/model.h"
+#include "profile/profile_json.h"
+#include "sailor/sailor_json.h"
+#include "sailor/sailor_layer_info.h"
+
+namespace arachne::cli {
+
+bool isOurProfileFormat(const std::string& path) {
+  const nlohmann::json j = JsonReader::parse(readSailorFile(path), path);
+  return j.is_object() && j.contains("schema_version") && j.contains("entries");
+}
+
+std::string findLlmInfo(const std::string& profilesPath) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::absolute(profilesPath).parent_path();
+  for (int up = 0; up < 5 && !dir.empty(); ++up) {
+    std::error_code ec;
+    if (fs::is_regular_file(dir / "llm_info.json", ec)) return (dir / "llm_info.json").string();
+    if (dir == dir.parent_path()) break;
+    dir = dir.parent_path();
+  }
+  return {};
+}
+
+LoadedProfiles loadProfileOption(const std::string& path, const std::string& llmInfoPath,
+                                 const Model& model, const GpuCatalog& catalog) {
+  LoadedProfiles out;
+  if (isOurProfileFormat(path)) {
+    out.profiles = loadProfileFile(path);
+    if (out.profiles.model_id != model.id)
+      throw LoadError(path, "model", "the profiles are for model '" + out.profiles.model_id +
+                                         "', the planning uses '" + model.id + "'");
+    return out;
+  }
+  out.llm_info = llmInfoPath.empty() ? findLlmInfo(path) : llmInfoPath;
+  if (out.llm_info.empty())
+    throw LoadError(path, "", "is in Sailor's format and no llm_info.json is next to it or in a parent "
+                              "folder; pass --llm-info");
+  const SailorLayerInfo info = SailorLayerInfo::load(out.llm_info);
+  SailorProfileImport imp = loadSailorProfiles(path, model, catalog, info);
+  out.profiles = std::move(imp.profiles);
+  out.notes = std::move(imp.notes);
+  out.layer_times = std::move(imp.layer_times);
+  return out;
+}
+
+}  // namespace arachne::cli

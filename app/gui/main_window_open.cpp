@@ -1,0 +1,82 @@
+// MainWindow: opening a document given on the command line (cluster, plan or scenario file).
+#include <QLabel>
+#include <QStatusBar>
+
+#include "alternatives_chart.h"
+#include "catalog/gpu_catalog.h"
+#include "alternatives_model.h"
+#include "composition_model.h"
+#include "core_text.h"
+#include "cost/cost_model.h"
+#include "io/document_kind.h"
+#include "io/load_error.h"
+#include "io/plan_json.h"
+#include "main_window.h"
+#include "planner_panel.h"
+#include "profile/analytic_profiler.h"
+#include "training_panel.h"
+#include "what_if_session.h"
+
+namespace arachne::gui {
+
+namespace {
+bool fail(QString* error, const QString& message) {
+  if (error) *error = message;
+  return false;
+}
+}  // namespace
+
+bool MainWindow::openDocument(const QString& path, QString* error) {
+  switch (documentKind(path.toStdString())) {
+    case DocumentKind::Cluster: return loadCluster(path, error);
+    case DocumentKind::Plan: return openPlanFile(path, error);
+    case DocumentKind::Scenario: return openScenarioFile(path, error);
+    case DocumentKind::Unknown: break;
+  }
+  return fail(error, tr("%1 is neither a cluster (*.cluster.json), a plan (*.plan.json) nor a scenario (*.scenario.json) file.")
+                         .arg(path));
+}
+
+bool MainWindow::openScenarioFile(const QString& path, QString* error) {
+  // The hook for join/leave scenarios (issue 16): they are not built yet, so say so plainly.
+  return fail(error, tr("%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.").arg(path));
+}
+
+bool MainWindow::openPlanFile(const QString& path, QString* error) {
+  try {
+    PlanDocument doc = loadPlanDocument(path.toStdString());
+    const Provenance& prov = doc.plan.provenance;
+    if (prov.cluster.empty()) return fail(error, tr("%1 records no cluster, so its plan cannot be shown.").arg(path));
+    if (prov.model.empty()) return fail(error, tr("%1 records no model, so its plan cannot be shown.").arg(path));
+    if (!loadCluster(QString::fromStdString(prov.cluster), error)) return false;
+    if (!training_->selectModel(QString::fromStdString(prov.model), error)) return false;
+    PlanningRequest request = currentRequest();
+    request.spec = doc.training.applyTo(request.model.default_training);
+    training_->setSpec(request.spec);
+    // Priced as `arachne-cli evaluate` prices a plan file: analytic profiles, batch re-split.
+    const ProfileSet profiles = makeAnalyticProfiles(catalog_, request.composition.gpuTypes(), request.model, request.spec);
+    const CostModel cost(catalog_, request.composition, request.model, request.spec, profiles);
+    PlannerResult r;
+    r.plan = doc.plan;
+    r.report = cost.priceAndUpdate(r.plan);
+    r.found = true;
+    result_ = r;
+    infeasible_.reset();
+    resultRequest_ = request;
+    stale_ = false;
+    staleBanner_->hide();
+    alternativesModel_->clearResults();
+    whatIf_->load(resultRequest_.composition, resultRequest_.model, resultRequest_.spec, result_->plan);
+    showResult();
+    plannerPanel_->setWarning(QString());
+    const Violation* first = r.report.violations.empty() ? nullptr : &r.report.violations.front();
+    plannerPanel_->setStatus(!first ? tr("Opened %1.").arg(path)
+                                    : tr("Opened %1: the plan is infeasible (%2).").arg(path, coreText(first->reason, first->message)));
+    statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
+    return true;
+  } catch (const std::exception& e) {
+    return fail(error, QString::fromStdString(e.what()));
+  }
+}
+
+}  // namespace arachne::gui

@@ -1,0 +1,22 @@
+// Names of the cost model's switchable terms.
+#include "cost/cost_terms.h"
+
+namespace arachne {
+
+const std::vector<std::string>& CostTerms::names() {
+  static const std::vector<std::string> n = {"link-curves", "nic-sharing", "grad-buckets",
+                                             "collectives", "overlap"};
+  return n;
+}
+
+bool CostTerms::set(const std::string& name, bool on) {
+  if (name == "link-curves") link_curves = on;
+  else if (name == "nic-sharing") nic_sharing = on;
+  else if (name == "grad-buckets") grad_buckets = on;
+  else if (name == "collectives") collectives = on;
+  else if (name == "overlap") overlap = on;
+  else return false;
+  return true;
+}
+
+}  // namespace arachne

@@ -1,0 +1,227 @@
+// Resolving NIC, intra-node and pair models for every node, and pricing one message.
+#include "cost/link_set.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "catalog/gpu_catalog.h"
+#include "cluster/composition.h"
+#include "cost/link_model.h"
+
+namespace arachne {
+
+namespace {
+
+// A message size large enough that every curve has flattened: what a curve is worth when
+// link curves are switched off.
+constexpr double kLargeMessage = 1024.0 * 1024 * 1024;
+
+BandwidthCurve flatOrCurve(double spec, const std::vector<std::pair<double, double>>& eff,
+                           const CostTerms& t) {
+  BandwidthCurve c = t.link_curves ? BandwidthCurve::scaled(spec, eff)
+                                   : BandwidthCurve::constant(spec * kFlatLinkEfficiency);
+  c.origin = "catalog";
+  return c;
+}
+
+BandwidthCurve flattened(const BandwidthCurve& c) {
+  BandwidthCurve f = BandwidthCurve::constant(c.gbps(kLargeMessage));
+  f.origin = c.origin;
+  return f;
+}
+
+NicModel measuredNic(const NicModel& m, const CostTerms& t) {
+  if (t.link_curves) return m;
+  NicModel f = m;
+  for (auto& [n, c] : f.flows) c = flattened(c);
+  return f;
+}
+
+// The catalog's NIC for a node: NICs in proportion to its GPUs (a half-size node of a type
+// with 8 rails has 4), each NIC inter_node_gbps / inter_node_nics; a node's own override sets
+// its total.
+NicModel catalogNic(const GpuType& type, const Node& n, const CostTerms& t) {
+  const int railsUsual = std::max(1, type.inter_node_nics);
+  int rails = railsUsual;
+  if (n.inter_node_nics > 0 && t.nic_sharing) {
+    // The node says how its rate is split.
+    NicModel m;
+    m.latency_s = t.link_curves ? 0.0 : kInterNodeLatencyS;
+    const double total = n.inter_node_gbps > 0 ? n.inter_node_gbps
+                                               : type.inter_node_gbps * n.inter_node_nics / railsUsual;
+    m.flows.emplace_back(1, flatOrCurve(total / n.inter_node_nics, interNodeSizeEfficiency(), t));
+    if (n.inter_node_nics > 1) m.flows.emplace_back(n.inter_node_nics, flatOrCurve(total, interNodeSizeEfficiency(), t));
+    return m;
+  }
+  // Without NIC sharing a node is one link of the type's whole rate, as before.
+  if (!t.nic_sharing) {
+    NicModel m;
+    m.latency_s = t.link_curves ? 0.0 : kInterNodeLatencyS;
+    m.flows.emplace_back(1, flatOrCurve(n.inter_node_gbps > 0 ? n.inter_node_gbps : type.inter_node_gbps,
+                                        interNodeSizeEfficiency(), t));
+    return m;
+  }
+  if (railsUsual > 1 && type.usual_node_size > 0)
+    rails = std::clamp(static_cast<int>(std::lround(double(railsUsual) * n.gpus / type.usual_node_size)), 1, railsUsual);
+  const double total = n.inter_node_gbps > 0 ? n.inter_node_gbps
+                                             : type.inter_node_gbps * rails / railsUsual;
+  NicModel m;
+  m.latency_s = t.link_curves ? 0.0 : kInterNodeLatencyS;
+  const double perRail = total / rails;
+  m.flows.emplace_back(1, flatOrCurve(perRail, interNodeSizeEfficiency(), t));
+  if (rails > 1) m.flows.emplace_back(rails, flatOrCurve(total, interNodeSizeEfficiency(), t));
+  return m;
+}
+
+double messageTime(double bytes, double gbps, double latency, bool floor) {
+  if (bytes <= 0) return 0;
+  if (gbps <= 0) return 1e30;
+  const double wire = bytes / (gbps * 1e9);
+  // Curves already hold the latency of their sizes; it only bounds tiny messages from below.
+  return floor ? std::max(latency, wire) : wire + latency;
+}
+
+}  // namespace
+
+const std::vector<std::pair<double, double>>& intraNodeSizeEfficiency() {
+  static const std::vector<std::pair<double, double>> e = {
+      {131072.0, 18.0 / 300}, {1048576.0, 110.0 / 300}, {8388608.0, 172.0 / 300},
+      {67108864.0, 223.0 / 300}, {134217728.0, 232.0 / 300}};
+  return e;
+}
+
+const std::vector<std::pair<double, double>>& interNodeSizeEfficiency() {
+  static const std::vector<std::pair<double, double>> e = {
+      {524288.0, 0.125}, {8388608.0, 0.44}, {33554432.0, 0.73}};
+  return e;
+}
+
+void LinkSet::build(const GpuCatalog& catalog, const Composition& composition,
+                    const std::vector<std::string>& gpuIds, const CostTerms& terms) {
+  terms_ = terms;
+  gpuCount_ = static_cast<int>(gpuIds.size());
+  const NetworkProfile* net = composition.network.get();
+  origin_ = net && !net->name.empty() ? net->name : "catalog";
+  auto gpuOf = [&](const std::string& id) {
+    return static_cast<int>(std::find(gpuIds.begin(), gpuIds.end(), id) - gpuIds.begin());
+  };
+
+  intra_.assign(static_cast<size_t>(gpuCount_), {});
+  for (int g = 0; g < gpuCount_; ++g) {
+    const GpuType* type = catalog.find(gpuIds[static_cast<size_t>(g)]);
+    const IntraModel* measured = net ? net->intraNode(gpuIds[static_cast<size_t>(g)]) : nullptr;
+    IntraModel m;
+    if (measured) {
+      m = *measured;
+      if (!terms.link_curves)
+        for (auto& [n, c] : m.groups) c = flattened(c);
+    } else {
+      m.latency_s = kIntraNodeLatencyS;
+      m.groups.emplace_back(2, flatOrCurve(type ? type->intra_node_gbps : 0.0, intraNodeSizeEfficiency(), terms));
+    }
+    intra_[static_cast<size_t>(g)] = std::move(m);
+  }
+
+  pair_.assign(static_cast<size_t>(gpuCount_ * gpuCount_), -1);
+  pairs_.clear();
+  if (net)
+    for (int a = 0; a < gpuCount_; ++a)
+      for (int b = a + 1; b < gpuCount_; ++b)
+        if (const NicModel* p = net->pair(gpuIds[static_cast<size_t>(a)], gpuIds[static_cast<size_t>(b)])) {
+          pair_[static_cast<size_t>(a * gpuCount_ + b)] = pair_[static_cast<size_t>(b * gpuCount_ + a)] =
+              static_cast<int>(pairs_.size());
+          pairs_.push_back(measuredNic(*p, terms));
+        }
+
+  nics_.clear();
+  nodes_.clear();
+  std::map<std::tuple<int, int, double, int>, int> seen;  // (gpu, size, rate, NICs) -> nic
+  for (const Node& n : composition.nodes()) {
+    NodeLink l;
+    l.gpu = gpuOf(n.gpu_type);
+    l.gpus = n.gpus;
+    const NicModel* measured = net ? net->interNode(n.gpu_type) : nullptr;
+    // A measured NIC holds for every node of its type unless the node has its own figure.
+    const auto key = std::make_tuple(l.gpu, measured && n.inter_node_gbps <= 0 ? 0 : n.gpus, n.inter_node_gbps,
+                                     n.inter_node_nics);
+    auto it = seen.find(key);
+    if (it != seen.end()) {
+      l.nic = it->second;
+    } else {
+      const GpuType* type = catalog.find(n.gpu_type);
+      NicModel m;
+      if (measured && n.inter_node_gbps <= 0) m = measuredNic(*measured, terms);
+      else if (type) m = catalogNic(*type, n, terms);
+      l.nic = static_cast<int>(nics_.size());
+      nics_.push_back(std::move(m));
+      seen.emplace(key, l.nic);
+    }
+    l.gbps = nics_[static_cast<size_t>(l.nic)].aggregateGbps(std::max(1, l.gpus), kLargeMessage);
+    nodes_.push_back(l);
+  }
+}
+
+double LinkSet::interGbps(int a, int b, double bytes, int flowsA, int flowsB) const {
+  const NodeLink& na = nodes_[static_cast<size_t>(a)];
+  const NodeLink& nb = nodes_[static_cast<size_t>(b)];
+  const double x = std::log2(std::max(bytes, 1.0));
+  const int fa = terms_.nic_sharing ? std::max(1, flowsA) : 1;
+  const int fb = terms_.nic_sharing ? std::max(1, flowsB) : 1;
+  if (na.gpu >= 0 && nb.gpu >= 0 && na.gpu != nb.gpu) {
+    const int p = pair_[static_cast<size_t>(na.gpu * gpuCount_ + nb.gpu)];
+    if (p >= 0) {
+      const NicModel& m = pairs_[static_cast<size_t>(p)];
+      return terms_.nic_sharing ? m.perFlowGbpsAtLog2(std::max(fa, fb), x) : m.aggregateGbpsAtLog2(1 << 20, x);
+    }
+  }
+  const NicModel& ma = nics_[static_cast<size_t>(na.nic)];
+  // Without sharing a single flow gets the node's whole rate, as before NIC sharing.
+  const double ra = terms_.nic_sharing ? ma.perFlowGbpsAtLog2(fa, x) : ma.aggregateGbpsAtLog2(1 << 20, x);
+  if (nb.nic == na.nic && fb == fa) return ra;
+  const NicModel& mb = nics_[static_cast<size_t>(nb.nic)];
+  const double rb = terms_.nic_sharing ? mb.perFlowGbpsAtLog2(fb, x) : mb.aggregateGbpsAtLog2(1 << 20, x);
+  return std::min(ra, rb);
+}
+
+double LinkSet::interTime(int a, int b, double bytes, int flowsA, int flowsB, double* gbpsOut) const {
+  const NodeLink& na = nodes_[static_cast<size_t>(a)];
+  const NodeLink& nb = nodes_[static_cast<size_t>(b)];
+  double latency = std::max(nics_[static_cast<size_t>(na.nic)].latency_s, nics_[static_cast<size_t>(nb.nic)].latency_s);
+  if (na.gpu >= 0 && nb.gpu >= 0 && na.gpu != nb.gpu) {
+    const int p = pair_[static_cast<size_t>(na.gpu * gpuCount_ + nb.gpu)];
+    if (p >= 0) latency = pairs_[static_cast<size_t>(p)].latency_s;
+  }
+  const double floor = terms_.link_curves ? std::max(latency, kInterNodeLatencyS) : latency;
+  const double rate = interGbps(a, b, bytes, flowsA, flowsB);
+  if (gbpsOut) *gbpsOut = rate;
+  return messageTime(bytes, rate, floor, terms_.link_curves);
+}
+
+double LinkSet::interLatency(int a, int b) const {
+  const double latency = std::max(nics_[static_cast<size_t>(nodes_[static_cast<size_t>(a)].nic)].latency_s,
+                                  nics_[static_cast<size_t>(nodes_[static_cast<size_t>(b)].nic)].latency_s);
+  return terms_.link_curves ? std::max(latency, kInterNodeLatencyS) : latency;
+}
+
+double LinkSet::intraGbps(int gpu, int group, double bytes) const {
+  return intra_[static_cast<size_t>(gpu)].gbps(std::max(2, group), bytes);
+}
+
+double LinkSet::intraTime(int gpu, int group, double bytes, double* gbpsOut) const {
+  const IntraModel& m = intra_[static_cast<size_t>(gpu)];
+  const double floor = terms_.link_curves ? std::max(m.latency_s, kIntraNodeLatencyS) : m.latency_s;
+  const double rate = intraGbps(gpu, group, bytes);
+  if (gbpsOut) *gbpsOut = rate;
+  return messageTime(bytes, rate, floor, terms_.link_curves);
+}
+
+double LinkSet::intraLatency(int gpu) const {
+  const IntraModel& m = intra_[static_cast<size_t>(gpu)];
+  return terms_.link_curves ? std::max(m.latency_s, kIntraNodeLatencyS) : m.latency_s;
+}
+
+
+
+}  // namespace arachne

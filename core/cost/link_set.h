@@ -1,0 +1,82 @@
+// The links a cost model prices with, resolved once per composition: every node's NIC model,
+// every GPU type's links inside a node, and the measured links between pairs of node types,
+// from the composition's network profile over the catalog's figures (docs/cost-model.md §3).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cost/cost_terms.h"
+#include "network/network_profile.h"
+
+namespace arachne {
+
+class Composition;
+class GpuCatalog;
+struct GpuType;
+
+// Achieved fraction of a spec rate by message size where nothing is measured, and the floor
+// of one message's time. Inside a node: NCCL all-reduce bus bandwidth on 8 A100 over NVSwitch
+// (domain-facts §2.2: 18, 110, 172, 223 and 232 GB/s of 300 at 1 MiB, 8 MiB, 64 MiB, 512 MiB
+// and 1 GiB), read per ring step (a step moves S / 8). Between nodes: 4 nodes of 8 B200 over
+// EFA, 50 GB/s per GPU (12.5 %, 44 % and 73 % of the per-GPU NIC rate at 16 MiB, 256 MiB and
+// 1 GiB), per step (S / 32).
+const std::vector<std::pair<double, double>>& intraNodeSizeEfficiency();
+const std::vector<std::pair<double, double>>& interNodeSizeEfficiency();
+// Without link curves (CostTerms::link_curves off) every spec link runs at this fraction
+// plus the fixed per-message latencies of link_model.h, as before the curves.
+constexpr double kFlatLinkEfficiency = 0.85;
+
+class LinkSet {
+ public:
+  // nodeGpu[slot] is the GPU type index (into gpuIds) of each node of the composition, in
+  // composition order.
+  void build(const GpuCatalog& catalog, const Composition& composition,
+             const std::vector<std::string>& gpuIds, const CostTerms& terms);
+
+  // Seconds for one message of `bytes` from node slot a to node slot b (a != b) while `flowsA`
+  // and `flowsB` flows leave each node at once (each flow gets its share of the NICs).
+  // `gbpsOut`, when given, receives the per-flow rate behind the time.
+  double interTime(int a, int b, double bytes, int flowsA, int flowsB, double* gbpsOut = nullptr) const;
+  // The per-message latency between the two nodes (what a tiny message costs).
+  double interLatency(int a, int b) const;
+  // The per-flow rate behind interTime, GB/s.
+  double interGbps(int a, int b, double bytes, int flowsA, int flowsB) const;
+  // Seconds for one message of `bytes` between GPUs of type `gpu` inside a node while a group
+  // of `group` GPUs talks at once.
+  double intraTime(int gpu, int group, double bytes, double* gbpsOut = nullptr) const;
+  double intraLatency(int gpu) const;
+  double intraGbps(int gpu, int group, double bytes) const;
+  // Two node pairs with the same key have the same links (NIC models, GPU types): a transfer
+  // priced for one holds for the other at the same flows.
+  std::uint64_t pairKey(int a, int b) const {
+    const NodeLink& x = nodes_[static_cast<size_t>(a)];
+    const NodeLink& y = nodes_[static_cast<size_t>(b)];
+    return (std::uint64_t(x.nic) << 48) ^ (std::uint64_t(y.nic) << 32) ^ (std::uint64_t(x.gpu) << 16) ^ std::uint64_t(y.gpu);
+  }
+  // The node's whole rate to other nodes with every one of its GPUs sending (for reports
+  // and the policy's features), GB/s.
+  double nodeGbps(int slot) const { return nodes_[static_cast<size_t>(slot)].gbps; }
+  int nodeGpus(int slot) const { return nodes_[static_cast<size_t>(slot)].gpus; }
+  // Where the figures come from: "catalog", or the network profile's name.
+  const std::string& origin() const { return origin_; }
+
+ private:
+  struct NodeLink {
+    int nic = -1;      // index into nics_
+    int gpu = -1;
+    int gpus = 0;
+    double gbps = 0;   // nodeGbps(), precomputed
+  };
+  std::vector<NicModel> nics_;          // distinct NIC models (per type, size, override)
+  std::vector<IntraModel> intra_;       // per GPU type
+  std::vector<int> pair_;               // gpuCount x gpuCount -> index into pairs_, -1 none
+  std::vector<NicModel> pairs_;
+  std::vector<NodeLink> nodes_;
+  int gpuCount_ = 0;
+  CostTerms terms_;
+  std::string origin_;
+};
+
+}  // namespace arachne

@@ -1,0 +1,384 @@
+// Per-stage times of a priced plan (docs/cost-model.md §4): compute and TP collectives from the
+// profiles; expert all-to-all; point-to-point over links that the stages' nodes share;
+// gradient reduction and parameter gathering in the runtime's collectives and buckets; and
+// what of it hides behind compute.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "cost/collectives.h"
+#include "cost/cost_model_impl.h"
+#include "cost/link_model.h"
+#include "profile/analytic_profiler.h"
+
+namespace arachne {
+
+namespace {
+
+struct StageNodes {
+  bool oneNode = true;
+  int distinct = 0;
+  int maxPerNode = 0;
+  int slowSlot = -1;  // the stage's node with the slowest NIC
+};
+
+// Scratch reused between calls (pricing allocates nothing but the report).
+struct TimingScratch {
+  std::vector<int> count, touched, flows, flowTouched, slowestOfType;
+  std::vector<StageNodes> stageNodes;
+  std::vector<double> window, fwdWindow, gExposed, agExposed, opt;
+};
+thread_local TimingScratch tTiming;
+
+// Share of a micro-batch's compute that the backward pass takes: 2 of 3 FLOP units; with full
+// recompute 3 of 4 (the recomputed forward runs in the backward pass).
+double backwardShare(const TrainingSpec& s) { return s.activation_checkpointing ? 0.75 : 2.0 / 3.0; }
+
+}  // namespace
+
+void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
+                                    std::vector<const ProfileTable*>& tables) const {
+  TimingScratch& sc = tTiming;
+  const int nt = static_cast<int>(plan.templates.size());
+  const double gradB = spec.gradBytes();
+  const bool deepspeed = spec.runtime == TrainingSpec::Runtime::DeepSpeed;
+  const bool legacyLinks = !terms.link_curves && !terms.nic_sharing;
+  const double bwdShare = backwardShare(spec);
+  if (sc.count.size() < nodes.size()) {
+    sc.count.assign(nodes.size(), 0);
+    sc.flows.assign(nodes.size(), 0);
+  }
+  const int ng = static_cast<int>(gpus.size());
+  sc.slowestOfType.assign(static_cast<size_t>(ng), -1);
+
+  // Templates run data parallel over one global batch, so every layer's gradients are reduced
+  // among the replicas of all templates. Across templates the ring passes through nodes of
+  // every GPU type of the plan, so it runs at the slowest link among them.
+  int totalReplicas = 0;
+  // Where each stage's replicas sit (distinct nodes, the most replicas on one, the slowest
+  // NIC), in one pass that also finds each GPU type's slowest node of the plan.
+  sc.stageNodes.clear();
+  for (const Template& t : plan.templates) {
+    totalReplicas += t.replicas;
+    for (const Stage& st : t.stages) {
+      StageNodes sn;
+      sc.touched.clear();
+      for (int id : st.node_ids) {
+        const int slot = this->slot(id);
+        if (sc.count[static_cast<size_t>(slot)]++ == 0) {
+          sc.touched.push_back(slot);
+          if (sn.slowSlot < 0 || links.nodeGbps(slot) < links.nodeGbps(sn.slowSlot)) sn.slowSlot = slot;
+          ++sn.distinct;
+        }
+      }
+      for (int slot : sc.touched) {
+        sn.maxPerNode = std::max(sn.maxPerNode, sc.count[static_cast<size_t>(slot)]);
+        sc.count[static_cast<size_t>(slot)] = 0;
+      }
+      sn.oneNode = sn.distinct == 1;
+      const int g = nodes[static_cast<size_t>(sn.slowSlot)].gpu;
+      int& best = sc.slowestOfType[static_cast<size_t>(g)];
+      if (best < 0 || links.nodeGbps(sn.slowSlot) < links.nodeGbps(best)) best = sn.slowSlot;
+      sc.stageNodes.push_back(sn);
+    }
+  }
+  size_t stageIndex = 0;
+  // The ring across templates passes through nodes of every GPU type of the plan; the pair of
+  // them (or one type with itself) slowest for a 64 MB message sets its pace.
+  int ringA = -1, ringB = -1;
+  {
+    double worst = -1;
+    for (int x = 0; x < ng; ++x)
+      for (int y = x; y < ng; ++y) {
+        const int a = sc.slowestOfType[static_cast<size_t>(x)], b = sc.slowestOfType[static_cast<size_t>(y)];
+        if (a < 0 || b < 0) continue;
+        const double t = links.interTime(a, b, 64e6, 1, 1);
+        if (t > worst) {
+          worst = t;
+          ringA = a;
+          ringB = b;
+        }
+      }
+  }
+
+  for (int j = 0; j < nt; ++j) {
+    const Template& t = plan.templates[static_cast<size_t>(j)];
+    TemplateReport& tr = r.templates[static_cast<size_t>(j)];
+    const int d = t.depth();
+    const int R = t.replicas;
+    const int v = std::max(1, t.virtual_stages);
+    tr.stages.resize(static_cast<size_t>(d));
+    tr.virtual_stages = v;
+
+    // TP groups of this template with a neighbour on another node, per node: in the 1F1B
+    // steady state they all send at once, so their flows share the node's NICs.
+    sc.flowTouched.clear();
+    if (terms.nic_sharing && d > 1) {
+      for (int s = 0; s < d; ++s) {
+        const Stage& st = t.stages[static_cast<size_t>(s)];
+        for (int rep = 0; rep < R; ++rep) {
+          const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
+          const bool nextAway = s + 1 < d && this->slot(t.stages[static_cast<size_t>(s) + 1].node_ids[static_cast<size_t>(rep)]) != a;
+          const bool prevAway = s > 0 && this->slot(t.stages[static_cast<size_t>(s) - 1].node_ids[static_cast<size_t>(rep)]) != a;
+          const bool wrapAway = v > 1 && s == d - 1 && this->slot(t.stages[0].node_ids[static_cast<size_t>(rep)]) != a;
+          if (!(nextAway || prevAway || wrapAway)) continue;
+          if (sc.flows[static_cast<size_t>(a)] == 0) sc.flowTouched.push_back(a);
+          sc.flows[static_cast<size_t>(a)] += st.tp;
+        }
+      }
+    }
+
+    sc.window.assign(static_cast<size_t>(d), 0);
+    sc.fwdWindow.assign(static_cast<size_t>(d), 0);
+    sc.gExposed.assign(static_cast<size_t>(d), 0);
+    sc.agExposed.assign(static_cast<size_t>(d), 0);
+    sc.opt.assign(static_cast<size_t>(d), 0);
+    double maxT = 0, sumT = 0, legacyMaxSync = 0;
+    double upstream = 0;  // transfer time of the boundary with the previous stage
+    for (int s = 0; s < d; ++s) {
+      const Stage& st = t.stages[static_cast<size_t>(s)];
+      const int g = gpuIndex(st.gpu_type);
+      const GpuType& gpu = *gpus[static_cast<size_t>(g)];
+      const ProfileTable& tab = *table(g, st.tp, t.micro_batch);
+      tables.push_back(&tab);
+      const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
+      StageReport& sr = tr.stages[static_cast<size_t>(s)];
+
+      // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
+      const StageNodes& sn = sc.stageNodes[stageIndex++];
+
+      // ---- Compute and TP collectives ----
+      sr.time.compute = rg.compute;
+      double tpComm = rg.tp_comm;
+      // Analytic v2 leaves the TP collectives to the links (priced once per configuration).
+      tpComm += rg.tp_collectives * tab.tp_one_s;
+      sr.time.tp_comm = tpComm;
+      if (terms.overlap && spec.tp_comm_overlap && st.tp > 1 && tpComm > 0) {
+        // Chunked as many ways as the TP degree: the first chunk waits, the rest runs under the
+        // GEMMs as long as they last.
+        const double rest = tpComm * (st.tp - 1) / st.tp;
+        const double exposed = tpComm / st.tp + std::max(0.0, rest - rg.compute);
+        sr.time.tp_comm_hidden = tpComm - exposed;
+        sr.time.tp_comm = exposed;
+      }
+
+      // ---- MoE: expert all-to-all and expert-TP collectives ----
+      const bool moe = moeLayers(st.first_layer, st.last_layer) > 0;
+      ExpertTiling tiling{};
+      double expertShare = 0;
+      double expertGrad = 0;
+      if (moe) {
+        tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, R);
+        expertShare = rg.expert_params / (tiling.ep * tiling.etp);
+        if (legacyLinks) {
+          double nic = nodes[static_cast<size_t>(sn.slowSlot)].inter_gbps;
+          sr.time.expert_comm = owner->expertCommTime(g, st.tp, t.micro_batch, st.first_layer, st.last_layer,
+                                                      tiling, nic, sn.maxPerNode * st.tp);
+          expertGrad = owner->expertGradSyncTime(g, st.tp, t.micro_batch, st.first_layer, st.last_layer,
+                                                 tiling, sn.oneNode, nic, sn.maxPerNode * st.tp);
+        } else {
+          const int moeCount = moeLayers(st.first_layer, st.last_layer);
+          const int flows = sn.maxPerNode * st.tp;
+          if (tiling.ep > 1) {
+            // Each GPU holds 1/tp of its replica's tokens and sends the share routed to other EP
+            // ranks; dispatch and combine, forward and backward: 4 all-to-alls per MoE layer.
+            // Peers on the GPU's own node go over its intra-node links, the others through the
+            // shared NICs, both at once: the slower part sets the time. The messages to all
+            // peers are in flight together, so the links run at the rate of the whole volume.
+            const double outPerLayer = rg.dispatch / moeCount / st.tp * (tiling.ep - 1) / tiling.ep;
+            const int groupGpus = tiling.ep * tiling.etp;
+            const int perNode = sn.oneNode ? groupGpus : std::min(groupGpus, sn.maxPerNode * st.tp);
+            const int localPeers = std::max(0, perNode / tiling.etp - 1);
+            const int remotePeers = tiling.ep - 1 - localPeers;
+            const double perPeer = outPerLayer / (tiling.ep - 1);
+            double a2a = localPeers > 0 ? links.intraTime(g, std::max(2, perNode), localPeers * perPeer) : 0.0;
+            if (remotePeers > 0)
+              a2a = std::max(a2a, links.interTime(sn.slowSlot, sn.slowSlot, remotePeers * perPeer, flows, flows));
+            sr.time.expert_comm += 4.0 * moeCount * a2a;
+          }
+          if (tiling.etp > 1) {
+            // Like TP for the MLP: one all-reduce forward and one backward of the tokens an ETP
+            // group serves.
+            const double bytesPerLayer = rg.etp_tokens * tiling.etp / st.tp / moeCount;
+            auto step = [&](double bytes) { return links.intraTime(g, tiling.etp, bytes); };
+            sr.time.expert_comm += 2.0 * moeCount *
+                collective::allReduce(bytesPerLayer, tiling.etp, links.intraLatency(g), step);
+          }
+          if (tiling.edp > 1) {
+            // The expert shards all-reduce over their EDP ranks; across nodes every GPU of the
+            // stage on a node pushes its ring share through the shared NICs (no hierarchy).
+            const double bytes = expertShare * gradB;
+            auto step = [&](double b) {
+              return sn.oneNode ? links.intraTime(g, tiling.edp, b)
+                                : links.interTime(sn.slowSlot, sn.slowSlot, b, flows, flows);
+            };
+            const double lat = sn.oneNode ? links.intraLatency(g) : links.interLatency(sn.slowSlot, sn.slowSlot);
+            expertGrad = terms.collectives ? collective::allReduce(bytes, tiling.edp, lat, step)
+                                           : collective::ringAllReduce(bytes, tiling.edp, step);
+          }
+        }
+      }
+
+      // ---- Point-to-point to the next stage, per replica; the slowest replica sets the pace ----
+      sr.p2p_link = "none";
+      double boundary = 0;
+      const int nextIndex = s + 1 < d ? s + 1 : (v > 1 ? 0 : -1);  // interleaving wraps around
+      if (nextIndex >= 0) {
+        const Stage& nx = t.stages[static_cast<size_t>(nextIndex)];
+        const double out = tab.output_bytes[static_cast<size_t>(st.last_layer)];
+        // Megatron's TP ranks each send their 1/tp slice (scatter/gather); DeepSpeed's send the
+        // whole tensor. Without NIC sharing a node carries the tensor as one flow (nicCopies
+        // times under DeepSpeed), as before the sharing term.
+        const double nicCopies = deepspeed ? st.tp : 1;
+        double worst = -1;
+        // Replicas whose nodes have the same links and flows take the same time: price once.
+        std::uint64_t lastKey = ~0ull;
+        int lastFa = -1, lastFb = -1;
+        for (int rep = 0; rep < R; ++rep) {
+          const int a = this->slot(st.node_ids[static_cast<size_t>(rep)]);
+          const int b = this->slot(nx.node_ids[static_cast<size_t>(rep)]);
+          const std::uint64_t key = a == b ? ~1ull : links.pairKey(a, b);
+          const int fa = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(a)] : 1;
+          const int fb = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(b)] : 1;
+          if (key == lastKey && fa == lastFa && fb == lastFb) continue;
+          lastKey = key;
+          lastFa = fa;
+          lastFb = fb;
+          double time = 0, gbps = 0;
+          if (a == b) {
+            const double msg = terms.nic_sharing && !deepspeed ? out / st.tp : out;
+            time = terms.link_curves ? 2.0 * links.intraTime(g, 2, msg, &gbps) : links.intraTime(g, 2, 2.0 * msg, &gbps);
+          } else {
+            const double msg = terms.nic_sharing ? (deepspeed ? out : out / st.tp) : out * nicCopies;
+            time = terms.link_curves ? 2.0 * links.interTime(a, b, msg, fa, fb, &gbps)
+                                     : links.interTime(a, b, 2.0 * msg, fa, fb, &gbps);
+          }
+          if (time > worst) {
+            worst = time;
+            sr.p2p_link = a == b ? "intra-node" : "inter-node";
+            sr.p2p_gbps = gbps;
+          }
+        }
+        // Interleaved: every chunk boundary is crossed once per micro-batch, v per stage (the
+        // last stage's v - 1 wrap back to the first stage).
+        boundary = worst * (s + 1 < d ? v : v - 1);
+      }
+      // Blocking exchanges (DeepSpeed): the stage also sits through its previous boundary.
+      sr.time.p2p = boundary + (deepspeed ? upstream : 0.0);
+      upstream = boundary;
+
+      // ---- Gradient reduction and parameter gathering ----
+      const double P = rg.params * gradB;
+      const int other = totalReplicas - R;
+      const bool distOpt = spec.distributed_optimizer && terms.collectives;
+      double red = 0, redLast = 0, ag = 0, agLast = 0;
+      sr.grad_sync_link = "none";
+      if (totalReplicas > 1 && P > 0) {
+        const bool oneNodeGroup = other == 0 && sn.oneNode;
+        const int c = sn.maxPerNode;
+        const int kMembers = sn.distinct + other;
+        // One message across nodes for this stage's ring: every GPU of the stage on a node
+        // reduces its shard at once, so the node's NICs are shared c x tp ways.
+        const int flows = terms.nic_sharing ? c * st.tp : 1;
+        const int ra = other == 0 ? sn.slowSlot : ringA, rb = other == 0 ? sn.slowSlot : ringB;
+        double interRate = 0, intraRate = 0;  // the rates of the last steps priced, for the report
+        auto interStep = [&](double bytes) { return links.interTime(ra, rb, bytes, flows, flows, &interRate); };
+        auto intraStep = [&](int group) {
+          return [this, g, group, &intraRate](double bytes) { return links.intraTime(g, group, bytes, &intraRate); };
+        };
+        const double interLatency = links.interLatency(ra, rb);
+        // A collective of `bytes` (per GPU) over the data-parallel group: inside one node, or
+        // reduce inside each node, across nodes per shard, and back (NCCL's multi-ring over the
+        // node's rails behaves so).
+        enum class Kind { AllReduce, ReduceScatter, AllGather };
+        auto group = [&](double bytes, Kind kind) {
+          if (oneNodeGroup) {
+            const auto step = intraStep(R);
+            if (kind == Kind::AllReduce)
+              return terms.collectives ? collective::allReduce(bytes, R, links.intraLatency(g), step)
+                                       : collective::ringAllReduce(bytes, R, step);
+            return collective::reduceScatter(bytes, R, step);
+          }
+          double intra = 0;
+          if (c > 1) {
+            // Reduce-scatter and all-gather inside the node: c - 1 steps of S / c each.
+            const double one = (c - 1) * links.intraTime(g, c, bytes / c);
+            if (kind != Kind::AllGather) intra += one;
+            if (kind != Kind::ReduceScatter) intra += one;
+          }
+          // Each GPU's shard after the node's reduce-scatter; without NIC sharing the node's
+          // whole share goes as one flow, as before the sharing term.
+          const double shard = terms.nic_sharing ? bytes / c : bytes * st.tp;
+          double inter = 0;
+          if (kind == Kind::AllReduce)
+            inter = terms.collectives ? collective::allReduce(shard, kMembers, interLatency, interStep)
+                                      : collective::ringAllReduce(shard, kMembers, interStep);
+          else
+            inter = collective::reduceScatter(shard, kMembers, interStep);
+          return intra + inter;
+        };
+        const double bucket = terms.grad_buckets ? spec.gradBucketParams(totalReplicas) * gradB : 0.0;
+        if (distOpt) {
+          red = collective::bucketed(P, bucket, [&](double b) { return group(b, Kind::ReduceScatter); }, &redLast);
+          const double W = rg.params * spec.weightBytes();
+          const double wBucket = bucket > 0 ? bucket / gradB * spec.weightBytes() : 0.0;
+          ag = collective::bucketed(W, wBucket, [&](double b) { return group(b, Kind::AllGather); }, &agLast);
+        } else {
+          red = collective::bucketed(P, bucket, [&](double b) { return group(b, Kind::AllReduce); }, &redLast);
+        }
+        sr.grad_sync_link = oneNodeGroup ? "intra-node" : "inter-node";
+        sr.grad_sync_gbps = oneNodeGroup ? intraRate : interRate;
+      }
+      // The experts' gradients reduce in their own buffer, ready with the dense ones.
+      red += expertGrad;
+
+      const double memBw = gpu.memory_bandwidth_gbps * 1e9 * AnalyticFactors::memory_efficiency;
+      sr.time.optimizer = rg.optimizer / (spec.distributed_optimizer ? R : 1);
+      if (moe && memBw > 0)
+        sr.time.optimizer += expertShare * adamBytesPerParam / memBw / (spec.distributed_optimizer ? tiling.edp : 1);
+
+      const double ts = sr.time.perMicroBatch();
+      maxT = std::max(maxT, ts);
+      sumT += ts;
+      // What runs while the stage's last backward (and its TP collectives) and its next first
+      // forward run.
+      sc.window[static_cast<size_t>(s)] = bwdShare * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
+      sc.fwdWindow[static_cast<size_t>(s)] = (1 - bwdShare) * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
+      if (terms.overlap && !deepspeed && spec.overlap_grad_reduce) {
+        // Every bucket but the last reduces while the backward still runs.
+        sr.time.grad_sync_hidden = std::min(std::max(0.0, red - redLast), sc.window[static_cast<size_t>(s)]);
+      }
+      sr.time.grad_sync = red - sr.time.grad_sync_hidden;
+      if (terms.overlap && !deepspeed && spec.overlap_param_gather && ag > 0)
+        sr.time.param_gather_hidden = std::min(std::max(0.0, ag - agLast), sc.fwdWindow[static_cast<size_t>(s)]);
+      sr.time.param_gather = ag - sr.time.param_gather_hidden;
+      sc.gExposed[static_cast<size_t>(s)] = sr.time.grad_sync;
+      sc.agExposed[static_cast<size_t>(s)] = sr.time.param_gather;
+      sc.opt[static_cast<size_t>(s)] = sr.time.optimizer;
+      legacyMaxSync = std::max(legacyMaxSync, sr.time.perIteration());
+    }
+    for (int slot : sc.flowTouched) sc.flows[static_cast<size_t>(slot)] = 0;
+
+    // ---- The tail after the pipeline ----
+    double sync = legacyMaxSync;
+    if (terms.overlap) {
+      // Stage s ends its last backward the drain of stages 0..s-1 earlier than stage 0, and
+      // reduces its gradients from then on; the optimizer waits for every stage (the global
+      // gradient norm), the parameter all-gather follows it.
+      double slack = 0, reduce = 0, opt = 0, gather = 0;
+      for (int s = 0; s < d; ++s) {
+        reduce = std::max(reduce, sc.gExposed[static_cast<size_t>(s)] - slack);
+        slack += sc.window[static_cast<size_t>(s)];
+        opt = std::max(opt, sc.opt[static_cast<size_t>(s)]);
+        gather = std::max(gather, sc.agExposed[static_cast<size_t>(s)]);
+      }
+      sync = reduce + opt + gather;
+    }
+    tr.sync_s = sync;
+    // T(M) = M max t_s + (sum t_s - max t_s) / v + sync: linear in M for the batch split.
+    perMb[j] = maxT;
+    fixed[j] = (sumT - maxT) / v + sync;
+  }
+}
+
+}  // namespace arachne

@@ -1,0 +1,182 @@
+// Deciding whether Megatron-LM runs a plan unmodified, and building its per-node commands.
+#include "launch/megatron_launch.h"
+
+#include <algorithm>
+#include <set>
+
+#include "catalog/gpu_catalog.h"
+#include "cluster/composition.h"
+#include "launch/megatron_layer_split.h"
+#include "launch/megatron_model_args.h"
+#include "model/model.h"
+
+namespace arachne {
+
+namespace {
+
+std::string str(int v) { return std::to_string(v); }
+
+bool stageHasMoe(const Model& model, const Stage& s) {
+  for (int i = s.first_layer; i <= s.last_layer && i < model.layerCount(); ++i)
+    if (i >= 0 && model.layer(i).kind == LayerKind::MoeBlock) return true;
+  return false;
+}
+
+// Megatron-LM's global rank of (tp, dp, pp) in its default order "tp-cp-ep-dp-pp" or with
+// --use-tp-pp-dp-mapping ("tp-cp-ep-pp-dp"); parallel_state.RankGenerator with CP = 1.
+int megatronRank(RankOrder order, int tp, int dp, int pp, int TP, int DP, int PP) {
+  return order == RankOrder::StageMajor ? tp + TP * (dp + DP * pp) : tp + TP * (pp + PP * dp);
+}
+
+// The first rank whose place in the map differs from Megatron-LM's, as a sentence; empty when
+// every rank matches (torchrun's node-rank order then gives Megatron-LM exactly the plan's GPUs).
+std::string rankMismatch(const RankMap& map, RankOrder order, int TP, int DP, int PP) {
+  for (const RankMapRow& r : map.rows) {
+    const int want = megatronRank(order, r.tp_rank, r.dp_rank, r.stage, TP, DP, PP);
+    if (want != r.rank)
+      return "node " + str(r.node_id) + " holds stage " + str(r.stage) + " of replica " + str(r.dp_rank) +
+             " at ranks from " + str(r.rank - r.tp_rank) + ", where Megatron-LM's rank order puts it at rank " +
+             str(want - r.tp_rank);
+  }
+  return {};
+}
+
+const char* precisionFlag(Precision p) {
+  switch (p) {
+    case Precision::Bf16: return "--bf16";
+    case Precision::Fp16: return "--fp16";
+    case Precision::Fp32: return nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, const Model& model,
+                              const TrainingSpec& spec, const GpuCatalog& catalog) {
+  MegatronLaunch out;
+  auto block = [&](std::string feature, std::string detail) { out.blockers.push_back({std::move(feature), std::move(detail)}); };
+
+  if (spec.runtime != TrainingSpec::Runtime::Megatron)
+    block("runtime", "the plan was priced for DeepSpeed's pipeline engine (Megatron-DeepSpeed), not Megatron-LM");
+  if (plan.templates.empty()) {
+    block("templates", "the plan has no template");
+    out.rank_map = buildRankMap(plan, composition, &model);
+    return out;
+  }
+  if (plan.templates.size() > 1)
+    block("templates", "the plan runs " + str(static_cast<int>(plan.templates.size())) +
+                           " templates (pipeline structures) side by side; one Megatron-LM job replicates a single "
+                           "structure, so each template would need its own job and the gradients would not be shared");
+  const Template& tpl = plan.templates.front();
+  const int PP = tpl.depth();
+  const int DP = tpl.replicas;
+  const int TP = tpl.stages.front().tp;
+
+  std::set<int> tps;
+  for (const Stage& s : tpl.stages) tps.insert(s.tp);
+  if (tps.size() > 1) {
+    std::string list;
+    for (int s = 0; s < PP; ++s) list += (s ? ", " : "") + str(tpl.stages[static_cast<size_t>(s)].tp);
+    block("stage-tp", "the stages use different TP degrees (" + list +
+                          "); Megatron-LM's --tensor-model-parallel-size is one value for every stage");
+  }
+
+  for (const std::string& type : [&] {
+         std::set<std::string> types;
+         for (const Template& t : plan.templates)
+           for (const Stage& s : t.stages) types.insert(s.gpu_type);
+         return types;
+       }()) {
+    const GpuType* g = catalog.find(type);
+    if (!g) {
+      block("gpu-type", "GPU type '" + type + "' is not in the catalog");
+    } else if (g->peakTflops(spec.precision) <= 0) {
+      block("precision", g->name + " has no " + toString(spec.precision) + " mode, and Megatron-LM runs one precision on every GPU");
+    }
+  }
+
+  // One expert tiling for the whole job (--expert-model-parallel-size, --expert-tensor-parallel-size).
+  std::optional<ExpertTiling> tiling;
+  for (int s = 0; s < PP; ++s) {
+    const Stage& st = tpl.stages[static_cast<size_t>(s)];
+    if (!stageHasMoe(model, st)) continue;
+    const ExpertTiling e = st.expert_tiling ? *st.expert_tiling : ExpertTiling{1, st.tp, DP};
+    if (!tiling) {
+      tiling = e;
+    } else if (e.ep != tiling->ep || e.etp != tiling->etp) {
+      block("expert-tiling", "stage " + str(s) + " tiles its experts EP " + str(e.ep) + " x ETP " + str(e.etp) +
+                                 ", an earlier stage EP " + str(tiling->ep) + " x ETP " + str(tiling->etp) +
+                                 "; Megatron-LM's expert parallel sizes are one value for every stage");
+      break;
+    }
+  }
+
+  const MegatronLayerSplit split = megatronLayerSplit(tpl, model);
+  if (!split.problem.empty()) block("layer-split", split.problem);
+
+  // Attention heads and query groups must split over TP (TransformerConfig.__post_init__).
+  if (model.shape.heads % TP != 0)
+    block("tensor-parallel", str(model.shape.heads) + " attention heads do not divide over TP " + str(TP));
+  const int groups = model.shape.kv_heads > 0 ? model.shape.kv_heads : model.shape.heads;
+  if (model.shape.attention == AttentionKind::Gqa && groups % TP != 0 && TP % groups != 0)
+    block("tensor-parallel", str(groups) + " query groups are neither a multiple nor a divisor of TP " + str(TP));
+
+  std::vector<std::string> modelArgs = megatronModelArguments(model, spec, split.num_layers, out.blockers);
+
+  // Placement: Megatron-LM numbers ranks by its order; torchrun numbers them node by node. The
+  // plan's nodes must each hold one consecutive block of Megatron-LM's ranks.
+  RankOrder order = RankOrder::StageMajor;
+  out.rank_map = buildRankMap(plan, composition, &model, order);
+  if (plan.templates.size() == 1) {
+    std::string mismatch = rankMismatch(out.rank_map, order, TP, DP, PP);
+    if (!mismatch.empty() && !tiling) {
+      RankMap alt = buildRankMap(plan, composition, &model, RankOrder::ReplicaMajor);
+      if (rankMismatch(alt, RankOrder::ReplicaMajor, TP, DP, PP).empty()) {
+        order = RankOrder::ReplicaMajor;
+        out.rank_map = std::move(alt);
+        mismatch.clear();
+      }
+    }
+    if (!mismatch.empty())
+      block("placement", mismatch + " (order tp-dp-pp" + std::string(tiling ? "" : ", nor tp-pp-dp") +
+                             "); torchrun gives each node consecutive ranks, so Megatron-LM would run these "
+                             "stages on other nodes than the plan chose");
+  }
+  if (!out.blockers.empty()) return out;
+
+  // The batch: Megatron-LM runs micro-batch x M x DP sequences per iteration, what the plan was priced with.
+  const long long globalBatch = static_cast<long long>(tpl.micro_batch) * tpl.micro_batches * DP;
+  if (globalBatch != spec.global_batch)
+    out.notes.push_back("the plan runs " + std::to_string(globalBatch) + " sequences per iteration (micro-batch " +
+                        str(tpl.micro_batch) + " x " + str(tpl.micro_batches) + " micro-batches x " + str(DP) +
+                        " replicas), not the requested global batch " + str(spec.global_batch) +
+                        ": the batch split rounds to whole micro-batches; --global-batch-size says " +
+                        std::to_string(globalBatch));
+
+  std::vector<std::string>& a = out.arguments;
+  a = {"--tensor-model-parallel-size", str(TP), "--pipeline-model-parallel-size", str(PP)};
+  if (order == RankOrder::ReplicaMajor) a.push_back("--use-tp-pp-dp-mapping");
+  // The cost model prices activations with sequence parallelism whenever TP > 1 (docs/cost-model.md).
+  if (TP > 1) a.push_back("--sequence-parallel");
+  a.insert(a.end(), split.flags.begin(), split.flags.end());
+  a.insert(a.end(), modelArgs.begin(), modelArgs.end());
+  if (tiling) a.insert(a.end(), {"--expert-model-parallel-size", str(tiling->ep), "--expert-tensor-parallel-size", str(tiling->etp)});
+  a.insert(a.end(), {"--micro-batch-size", str(tpl.micro_batch), "--global-batch-size", std::to_string(globalBatch)});
+  if (const char* p = precisionFlag(spec.precision)) a.push_back(p);
+  if (spec.activation_checkpointing)
+    a.insert(a.end(), {"--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"});
+  if (spec.distributed_optimizer) a.push_back("--use-distributed-optimizer");
+
+  const int nnodes = static_cast<int>(out.rank_map.nodes.size());
+  for (const RankMapNode& n : out.rank_map.nodes) {
+    MegatronNodeCommand c{n.node_rank, n.node_id, n.gpu_type, n.gpus_used, n.first_rank, {}};
+    c.argv = {"torchrun", "--nnodes", str(nnodes), "--node_rank", str(n.node_rank), "--nproc_per_node", str(n.gpus_used),
+              "--master_addr", "$MASTER_ADDR", "--master_port", "$MASTER_PORT", std::string("$MEGATRON_LM/") + kMegatronEntryPoint};
+    c.argv.insert(c.argv.end(), a.begin(), a.end());
+    out.nodes.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace arachne

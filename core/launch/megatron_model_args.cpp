@@ -1,0 +1,76 @@
+// The model-shape half of the Megatron-LM arguments.
+#include "launch/megatron_model_args.h"
+
+#include "model/model.h"
+
+namespace arachne {
+
+namespace {
+std::string str(int v) { return std::to_string(v); }
+}  // namespace
+
+std::vector<std::string> megatronModelArguments(const Model& model, const TrainingSpec& spec, int numLayers,
+                                                std::vector<MegatronBlocker>& blockers) {
+  const ModelShape& m = model.shape;
+  std::vector<std::string> a;
+  if (m.embed_proj_dim > 0)
+    blockers.push_back({"model", model.id + " embeds tokens at " + str(m.embed_proj_dim) + " and projects them to " +
+                                     str(m.hidden) + "; Megatron-LM's GPT model has no embedding projection"});
+  if (m.mlp == MlpKind::Relu)
+    blockers.push_back({"model", model.id + " uses a ReLU MLP; Megatron-LM's GPT model offers GeLU, SwiGLU and squared ReLU"});
+
+  // A dense FFN size for --ffn-hidden-size: the dense blocks', else the leading dense layers' of
+  // an MoE model, else (all layers MoE, as Mixtral) the experts' size, as Megatron's examples do.
+  const int ffn = m.ffn > 0 ? m.ffn : (m.dense_ffn > 0 ? m.dense_ffn : m.expert_ffn);
+  a.insert(a.end(), {"--num-layers", str(numLayers), "--hidden-size", str(m.hidden), "--ffn-hidden-size", str(ffn),
+                     "--num-attention-heads", str(m.heads)});
+  if (m.attention == AttentionKind::Mla) {
+    a.insert(a.end(), {"--multi-latent-attention", "--q-lora-rank", str(m.q_lora_rank), "--kv-lora-rank", str(m.kv_lora_rank),
+                       "--qk-head-dim", str(m.qk_nope_head_dim), "--qk-pos-emb-head-dim", str(m.qk_rope_head_dim),
+                       "--v-head-dim", str(m.v_head_dim)});
+  } else {
+    if (m.head_dim > 0 && m.head_dim * m.heads != m.hidden) a.insert(a.end(), {"--kv-channels", str(m.head_dim)});
+    if (m.kv_heads > 0 && m.kv_heads != m.heads)
+      a.insert(a.end(), {"--group-query-attention", "--num-query-groups", str(m.kv_heads)});
+  }
+  if (m.qk_norm) a.push_back("--qk-layernorm");
+  a.insert(a.end(), {"--seq-length", str(spec.sequence_length)});
+  if (m.positions > 0) {
+    a.insert(a.end(), {"--position-embedding-type", "learned_absolute", "--max-position-embeddings", str(m.positions)});
+    if (spec.sequence_length > m.positions)
+      blockers.push_back({"sequence-length", "the sequence length " + str(spec.sequence_length) + " exceeds the " +
+                                                 str(m.positions) + " learned positions of " + model.id});
+  } else {
+    a.insert(a.end(), {"--position-embedding-type", "rope", "--max-position-embeddings", str(spec.sequence_length)});
+  }
+  a.insert(a.end(), {"--normalization", m.norm == NormKind::RmsNorm ? "RMSNorm" : "LayerNorm"});
+  if (m.mlp == MlpKind::SwiGlu) a.push_back("--swiglu");
+  if (!m.tied_embeddings) a.push_back("--untie-embeddings-and-output-weights");
+  if (!m.biases) a.push_back("--disable-bias-linear");
+
+  if (m.experts > 0) {
+    a.insert(a.end(), {"--num-experts", str(m.experts), "--moe-router-topk", str(m.top_k), "--moe-ffn-hidden-size",
+                       str(m.expert_ffn)});
+    if (m.shared_experts > 0)
+      a.insert(a.end(), {"--moe-shared-expert-intermediate-size", str(m.shared_experts * m.expert_ffn)});
+    // Leading dense layers (DeepSeek style) as a 0/1 pattern over the transformer blocks.
+    int dense = 0, moe = 0;
+    bool pattern = true;  // dense blocks only before the MoE blocks
+    for (int i = 0; i < model.layerCount(); ++i) {
+      const LayerKind k = model.layer(i).kind;
+      if (k == LayerKind::DenseBlock) {
+        if (moe > 0) pattern = false;
+        ++dense;
+      } else if (k == LayerKind::MoeBlock) {
+        ++moe;
+      }
+    }
+    if (!pattern)
+      blockers.push_back({"model", model.id + " interleaves dense and MoE blocks in an order this export does not map"});
+    else if (dense > 0)
+      a.insert(a.end(), {"--moe-layer-freq", "([0]*" + str(dense) + "+[1]*" + str(moe) + ")"});
+  }
+  return a;
+}
+
+}  // namespace arachne

@@ -1,0 +1,91 @@
+// The amp planner: AMP's ranking (amp_estimator), AMP's replica fill, our cost model's verdict.
+#include "planning/baselines/amp/amp_planner.h"
+
+#include <cstdio>
+
+#include "cost/cost_model.h"
+#include "planning/baselines/amp/amp_estimator.h"
+#include "planning/baselines/baseline_network.h"
+#include "planning/baselines/baseline_plans.h"
+#include "planning/node_reading.h"
+#include "planning/planner_run.h"
+
+namespace arachne {
+
+namespace {
+
+// Sailor's AMPPlanner.get_sorted_plans: stage by stage, replica by replica, each TP group takes
+// the current GPU type while it has tp GPUs left, else the next type (cluster order).
+SailorPipeline fillReplicas(const AmpCandidate& c, const Composition& comp) {
+  SailorPipeline p;
+  p.micro_batch = c.mbs;
+  p.micro_batches = c.micro_batches;
+  std::vector<std::string> types = comp.gpuTypes();
+  std::vector<int> left;
+  for (const std::string& t : types) left.push_back(comp.gpusOfType(t));
+  size_t cur = 0;
+  int first = 0;
+  for (int s = 0; s < c.pp; ++s) {
+    const int n = c.stage_layers[static_cast<size_t>(s)];
+    p.layers.emplace_back(first, first + n - 1);
+    first += n;
+    std::vector<SailorReplica> reps;
+    for (int r = 0; r < c.dp; ++r) {
+      while (cur + 1 < types.size() && left[cur] < c.tp) ++cur;
+      reps.push_back({types[cur], c.tp});
+      left[cur] -= c.tp;
+    }
+    p.replicas.push_back(std::move(reps));
+  }
+  return p;
+}
+
+}  // namespace
+
+PlannerResult AmpPlanner::plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
+                               const ProgressCallback& progress, const std::atomic<bool>* cancel) {
+  PlannerRun run(budget, progress, cancel);
+  // AMP's cluster is M x N GPUs: one node size for the whole cluster, else one-GPU nodes.
+  const Composition& real = cost.composition();
+  const NodeReading reading = hasUniformNodeSizes(real) ? nodesAsTheyAre(real) : oneGpuPerNode(real);
+  const BaselineNetwork net = files_.network
+                                  ? BaselineNetwork::fromSailor(files_.network, files_.zone, cost, reading.composition)
+                                  : BaselineNetwork::fromCatalog(cost, reading.composition);
+  const AmpProfiles profiles = files_.layer_times ? ampProfilesFromSailor(cost, *files_.layer_times) : ampProfilesFromCost(cost);
+  const AmpSpace sp = rankAmp(cost, reading.composition, net, profiles, [&] {
+    run.addEvaluations(1);
+    run.progress(-1, "AMP candidates");
+    return run.shouldStop();
+  });
+
+  std::string firstProblem;
+  int tried = 0;
+  for (const AmpCandidate& c : sp.ranked) {
+    if (cancel && cancel->load()) break;
+    ++tried;
+    const SailorPipeline pipe = fillReplicas(c, reading.composition);
+    const PricedCandidate pc = priceSailorPipeline(cost, reading, pipe);
+    if (pc.feasible()) {
+      run.offer(pc.plan, pc.report);
+      break;
+    }
+    if (firstProblem.empty()) firstProblem = describePipeline(pipe) + ": " + pc.problem;
+  }
+  std::string msg = std::to_string(sp.ranked.size()) + " of " + std::to_string(sp.candidates) +
+                    " AMP candidates ranked by AMP's estimator (" + profiles.origin + ")";
+  if (sp.stopped) msg += " (stopped by the budget or cancel)";
+  if (!sp.note.empty()) msg += "; " + sp.note;
+  if (!reading.identity) msg += "; planned on one-GPU nodes (node sizes differ)";
+  if (run.found() && tried > 1)
+    msg += "; ranks 1-" + std::to_string(tried - 1) + " infeasible here (first: " + firstProblem + ")";
+  else if (!run.found() && !firstProblem.empty())
+    msg += "; none feasible under our cost model (first: " + firstProblem + ")";
+  const std::string reason = sp.nodes < sp.nodes_given
+                                 ? "not in AMP's plan: " + sp.note + ", and its uniform grid fills GPU types in cluster order"
+                                 : "not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order";
+  PlannerResult r = run.finish({}, name(), version(), seed, msg);
+  r.plan.unused_gpus = listUnusedGpus(real, r.plan, reason);
+  return r;
+}
+
+}  // namespace arachne

@@ -1,0 +1,119 @@
+// The metis planner: Metis's inter- and intra-stage search with its load balancer and cost
+// model, then our plan model and cost model (our implementation; see metis_planner.h).
+#include "planning/baselines/metis/metis_planner.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "catalog/gpu_type.h"
+#include "cluster/composition.h"
+#include "cost/cost_model.h"
+#include "model/model.h"
+#include "planning/baselines/baseline_network.h"
+#include "planning/baselines/baseline_plans.h"
+#include "planning/baselines/metis/metis_cost.h"
+#include "planning/baselines/metis/metis_search.h"
+#include "planning/planner_run.h"
+
+namespace arachne {
+
+namespace {
+
+// The candidate (metisInexpressible() accepted it) in Sailor's plan shape on the real nodes.
+SailorPipeline toPipeline(const MetisCandidate& c, const MetisLayout& l, const CostModel& cost,
+                          std::vector<std::vector<int>>& nodeIds) {
+  const int dp = c.strategies.front().first;
+  const int gbs = cost.spec().global_batch;
+  SailorPipeline p;
+  nodeIds.clear();
+  p.micro_batch = gbs / (c.batches * dp);
+  p.micro_batches = sailorMicroBatches(gbs, p.micro_batch, dp);
+  int rank = 0;
+  for (size_t s = 0; s < c.groups.size(); ++s) {
+    p.layers.emplace_back(c.partition[s], c.partition[s + 1] - 1);
+    const int tp = c.strategies[s].second;
+    std::vector<SailorReplica> reps;
+    std::vector<int> ids;
+    for (int d = 0; d < dp; ++d, rank += tp) {
+      reps.push_back({cost.gpuType(l.rank_type[static_cast<size_t>(rank)]).id, tp});
+      ids.push_back(l.node_id[static_cast<size_t>(l.rank_node[static_cast<size_t>(rank)])]);
+    }
+    p.replicas.push_back(std::move(reps));
+    nodeIds.push_back(std::move(ids));
+  }
+  return p;
+}
+
+}  // namespace
+
+PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
+                                 const ProgressCallback& progress, const std::atomic<bool>* cancel) {
+  PlannerRun run(budget, progress, cancel);
+  const Composition& comp = cost.composition();
+  const BaselineNetwork net = files_.network ? BaselineNetwork::fromSailor(files_.network, files_.zone, cost, comp)
+                                             : BaselineNetwork::fromCatalog(cost, comp);
+  const MetisModel model(cost, comp, net, files_.layer_times.get());
+  MetisSearch search = searchMetis(
+      cost, model, comp,
+      [&](long long costed) {
+        run.addEvaluations(costed - run.evaluations());
+        return run.shouldStop();
+      },
+      [&](const MetisSearch& s) {
+        if (!run.progressDue()) return;
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "%lld candidates costed, %lld rejected as out of memory", s.costed, s.out_of_memory);
+        run.progress(-1, buf);
+      });
+  run.addEvaluations(search.costed - run.evaluations());
+  std::string firstProblem;
+  int tried = 0, inexpressible = 0;
+  std::set<long long> priced;
+  // Metis's ranking first; past the kept top (every one unusable), the best it holds.
+  auto consider = [&](const MetisCandidate& c, bool counted) {
+    if (priced.count(c.seq)) return false;
+    priced.insert(c.seq);
+    if (counted) ++tried;
+    const MetisLayout& lay = search.layouts[static_cast<size_t>(c.order)];
+    if (const std::string why = metisInexpressible(c, lay, cost.model().layerCount()); !why.empty()) {
+      ++inexpressible;
+      if (firstProblem.empty()) firstProblem = "rank " + std::to_string(tried) + " " + why;
+      return false;
+    }
+    std::vector<std::vector<int>> ids;
+    const SailorPipeline pipe = toPipeline(c, lay, cost, ids);
+    Plan plan = toPlan(pipe, ids);
+    const PlanReport report = cost.price(plan, false);
+    if (report.feasible) {
+      run.offer(plan, report);
+      return true;
+    }
+    if (firstProblem.empty())
+      firstProblem = describePipeline(pipe) + ": " + (report.violations.empty() ? "infeasible" : report.violations.front().message);
+    return false;
+  };
+  bool done = false;
+  for (const MetisCandidate& c : search.ranked) {
+    if ((cancel && cancel->load()) || (done = consider(c, true))) break;
+  }
+  if (!done)
+    for (const MetisCandidate& c : search.expressible)
+      if ((cancel && cancel->load()) || consider(c, false)) break;
+  std::string msg = std::to_string(search.costed) + " candidates costed by Metis's estimator over " +
+                    std::to_string(search.inter_plans) + " inter-stage plans, " + std::to_string(search.out_of_memory) +
+                    " rejected as out of memory";
+  if (search.stopped) msg += " (stopped at the budget)";
+  if (run.found() && tried > 1)
+    msg += "; ranks 1-" + std::to_string(tried - 1) + " not taken (" + std::to_string(inexpressible) +
+           " not expressible as templates; first: " + firstProblem + ")";
+  else if (!run.found() && !firstProblem.empty())
+    msg += "; none usable (first: " + firstProblem + ")";
+  PlannerResult r = run.finish({}, name(), version(), seed, msg);
+  r.plan.unused_gpus = listUnusedGpus(comp, r.plan, "not in Metis's plan: its device groups are powers of two");
+  return r;
+}
+
+}  // namespace arachne

@@ -1,0 +1,122 @@
+// arachne-cli export: formats, files, exit codes, the blocked Megatron-LM case, and the round
+// trip plan -> rank map -> GPU assignment through the command line.
+#include <QtTest>
+
+#include <QTemporaryDir>
+
+#include "cli_process.h"
+#include "io/plan_json.h"
+#include "launch/rank_map.h"
+#include "launch/rank_map_json.h"
+
+using namespace arachne;
+
+namespace {
+const QString kData = QStringLiteral(ARACHNE_TEST_DATA);
+QString readFile(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+}  // namespace
+
+class TestCliExport : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void rankMapRoundTrip() {
+    const QString plan = kData + "/plans/llama3-8b-2type.plan.json";
+    const CliRun r = runCli({"export", "--plan", plan, "--format", "rankmap"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const RankMap map = rankMapFromJson(r.out.toStdString(), "stdout");
+    const std::vector<Template> back = templatesFromRankMap(map);
+    const Plan original = loadPlanFile(plan.toStdString());
+    QCOMPARE(back.size(), original.templates.size());
+    QCOMPARE(back[0].replicas, original.templates[0].replicas);
+    QVERIFY(back[0].stages == original.templates[0].stages);  // GPU type, TP, layers, nodes
+    QCOMPARE(map.worldSize(), 16);
+  }
+
+  void megatronFilesAndTheirShell() {
+    QTemporaryDir dir;
+    const CliRun r = runCli({"export", "--plan", kData + "/plans/llama3-8b-2type.plan.json", "--format", "megatron",
+                             "--out", dir.path()});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    for (const char* f : {"launch.sh", "rankmap.json", "hostfile"}) QVERIFY2(r.out.contains(f), f);
+    const QString script = dir.filePath("launch.sh");
+    QVERIFY(QFileInfo(script).isExecutable());
+    QVERIFY(readFile(script).contains("pretrain_gpt.py"));
+    QVERIFY(readFile(dir.filePath("hostfile")).contains("node-2 slots=4\n"));
+    // The shell reads it, and node rank 1 starts torchrun with its own rank and our extra arguments.
+    QProcess sh;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    QDir(dir.path()).mkdir("bin");
+    const QString fake = dir.filePath("bin/torchrun");
+    QFile f(fake);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$ARGS_OUT\"\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    env.insert("PATH", dir.filePath("bin") + ":" + env.value("PATH"));
+    env.insert("ARGS_OUT", dir.filePath("args.txt"));
+    env.insert("NODE_RANK", "1");
+    env.insert("MASTER_ADDR", "host0");
+    env.insert("MEGATRON_LM", "/opt/Megatron-LM");
+    sh.setProcessEnvironment(env);
+    sh.start("bash", {script, "--mock-data", "--tokenizer-type", "NullTokenizer"});
+    QVERIFY(sh.waitForFinished(30000));
+    QCOMPARE(sh.exitCode(), 0);
+    const QStringList args = readFile(dir.filePath("args.txt")).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(args.at(args.indexOf("--node_rank") + 1), QString("1"));
+    QCOMPARE(args.at(args.indexOf("--master_addr") + 1), QString("host0"));
+    QVERIFY(args.contains("/opt/Megatron-LM/pretrain_gpt.py"));
+    QCOMPARE(args.last(), QString("NullTokenizer"));
+    // Without NODE_RANK the script stops with a message instead of starting anything.
+    env.remove("NODE_RANK");
+    sh.setProcessEnvironment(env);
+    sh.start("bash", {script});
+    QVERIFY(sh.waitForFinished(30000));
+    QVERIFY(sh.exitCode() != 0);
+    QVERIFY(QString::fromUtf8(sh.readAllStandardError()).contains("NODE_RANK"));
+  }
+
+  void torchrunForAnyScript() {
+    const CliRun r = runCli({"export", "--plan", kData + "/plans/llama3-8b-2type.plan.json", "--format", "torchrun"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.startsWith("#!/bin/bash"));
+    QVERIFY(r.out.contains("ARACHNE_RANK_MAP"));
+    QCOMPARE(r.out.count(") exec torchrun "), 4);
+  }
+
+  void megatronRefusesWhatItCannotRunAndGivesTheRankMap() {
+    // Mixtral with EP 8 x ETP 1 on stage 0 and EP 4 x ETP 2 on stage 1.
+    QTemporaryDir dir;
+    const QString plan = kData + "/plans/mixtral-ep.plan.json";
+    CliRun r = runCli({"export", "--plan", plan, "--format", "megatron"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.err.contains("Megatron-LM cannot run this plan unmodified") && r.err.contains("expert-tiling: stage 1"), qPrintable(r.err));
+    QVERIFY(!r.out.contains("torchrun"));
+    QCOMPARE(rankMapFromJson(r.out.toStdString(), "stdout").worldSize(), 16);
+    r = runCli({"export", "--plan", plan, "--format", "megatron", "--out", dir.path()});
+    QCOMPARE(r.code, 3);
+    QVERIFY(!QFileInfo::exists(dir.filePath("launch.sh")));
+    QVERIFY(QFileInfo::exists(dir.filePath("rankmap.json")));
+  }
+
+  void infeasibleAndBadInput() {
+    QTemporaryDir dir;
+    CliRun r = runCli({"export", "--plan", kData + "/plans/llama3-8b-oom.plan.json", "--format", "rankmap", "--out", dir.path()});
+    QCOMPARE(r.code, 3);
+    QVERIFY(r.out.contains("infeasible") && r.out.contains("out_of_memory") == false && r.out.contains("out-of-memory"));
+    QVERIFY(QDir(dir.path()).isEmpty());
+    r = runCli({"export", "--plan", kData + "/plans/llama3-8b-2type.plan.json", "--format", "deepspeed"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("megatron, torchrun or rankmap"));
+    r = runCli({"export", "--plan", kData + "/plans/missing.plan.json", "--format", "rankmap"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains("missing.plan.json"));
+    QVERIFY(r.out.isEmpty());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliExport)
+#include "tst_cli_export.moc"
