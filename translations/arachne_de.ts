@@ -19,12 +19,94 @@
             </translation>
         </message>
         <message>
-            <source>no plan</source>
-            <translation>kein Plan</translation>
-        </message>
-        <message>
             <source>throughput (sequences/s)</source>
             <translation>Durchsatz (Sequenzen/s)</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::AlternativesModel</name>
+        <message>
+            <source>queued</source>
+            <translation>wartet</translation>
+        </message>
+        <message>
+            <source>running…</source>
+            <translation>läuft…</translation>
+        </message>
+        <message>
+            <source>plan found</source>
+            <translation>Plan gefunden</translation>
+        </message>
+        <message>
+            <source>infeasible</source>
+            <translation>nicht ausführbar</translation>
+        </message>
+        <message>
+            <source>refused</source>
+            <translation>abgelehnt</translation>
+        </message>
+        <message>
+            <source>timed out</source>
+            <translation>Zeit abgelaufen</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>abgebrochen</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>fehlgeschlagen</translation>
+        </message>
+        <message>
+            <source>%1 (plan on screen)</source>
+            <translation>%1 (angezeigter Plan)</translation>
+        </message>
+        <message>
+            <source>on screen</source>
+            <translation>angezeigt</translation>
+        </message>
+        <message>
+            <source>not run</source>
+            <translation>nicht gelaufen</translation>
+        </message>
+        <message>
+            <source>Planner</source>
+            <translation>Planer</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>Zustand</translation>
+        </message>
+        <message>
+            <source>Sequences/s</source>
+            <translation>Sequenzen/s</translation>
+        </message>
+        <message>
+            <source>Iteration</source>
+            <translation>Iteration</translation>
+        </message>
+        <message>
+            <source>GPUs used</source>
+            <translation>Genutzte GPUs</translation>
+        </message>
+        <message>
+            <source>Planning time</source>
+            <translation>Planungszeit</translation>
+        </message>
+        <message>
+            <source>Evaluations</source>
+            <translation>Bewertungen</translation>
+        </message>
+        <message>
+            <source>Why no plan / note</source>
+            <translation>Warum kein Plan / Hinweis</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::AlternativesRunner</name>
+        <message>
+            <source>the planner failed with an unknown error</source>
+            <translation>der Planer ist mit einem unbekannten Fehler gescheitert</translation>
         </message>
     </context>
     <context>
@@ -175,11 +257,70 @@
         </message>
     </context>
     <context>
-        <name>arachne::gui::Format</name>
+        <name>arachne::gui::CostItems</name>
         <message>
-            <source>%1 GB</source>
-            <translation>%1 GB</translation>
+            <source>compute</source>
+            <translation>Rechnen</translation>
         </message>
+        <message>
+            <source>TP communication</source>
+            <translation>TP-Kommunikation</translation>
+        </message>
+        <message>
+            <source>to the next stage</source>
+            <translation>zur nächsten Stufe</translation>
+        </message>
+        <message>
+            <source>gradient sync</source>
+            <translation>Gradientensynchronisation</translation>
+        </message>
+        <message>
+            <source>optimizer step</source>
+            <translation>Optimiererschritt</translation>
+        </message>
+        <message>
+            <source>parameters</source>
+            <translation>Parameter</translation>
+        </message>
+        <message>
+            <source>gradients</source>
+            <translation>Gradienten</translation>
+        </message>
+        <message>
+            <source>optimizer state</source>
+            <translation>Optimierer-Zustand</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>Aktivierungen</translation>
+        </message>
+        <message>
+            <source>overhead</source>
+            <translation>Overhead</translation>
+        </message>
+        <message>
+            <source>expert all-to-all communication</source>
+            <translation>Experten-All-to-All-Kommunikation</translation>
+        </message>
+        <message>
+            <source>parameter all-gather</source>
+            <translation>Parameter-All-Gather</translation>
+        </message>
+        <message>
+            <source>TP communication hidden under compute</source>
+            <translation>TP-Kommunikation, unter der Rechnung verborgen</translation>
+        </message>
+        <message>
+            <source>gradient sync hidden under the backward</source>
+            <translation>Gradientensynchronisation, unter dem Rückwärtsschritt verborgen</translation>
+        </message>
+        <message>
+            <source>parameter all-gather hidden under the forward</source>
+            <translation>Parameter-All-Gather, unter dem Vorwärtsschritt verborgen</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::Format</name>
         <message>
             <source>n/a</source>
             <translation>k. A.</translation>
@@ -200,13 +341,13 @@
             <source>%1 min</source>
             <translation>%1 min</translation>
         </message>
+        <message>
+            <source>%1 GiB</source>
+            <translation>%1 GiB</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::GpuPaletteModel</name>
-        <message>
-            <source>%1 · %2 GB · $%3/GPU-h</source>
-            <translation>%1 · %2 GB · %3 $/GPU-h</translation>
-        </message>
         <message numerus="yes">
             <source>%1
 Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
@@ -216,6 +357,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPU hinzuzufügen, oder Einfg dr�
                 <numerusform>%1
 Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg drücken.</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>%1 · %2 GiB · $%3/GPU-h</source>
+            <translation>%1 · %2 GiB · %3 $/GPU-h</translation>
         </message>
     </context>
     <context>
@@ -279,6 +424,54 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>Export launch files into</source>
             <translation>Startdateien exportieren nach</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::LayerText</name>
+        <message numerus="yes">
+            <source>%n transformer block(s), %1 of them MoE</source>
+            <translation>
+                <numerusform>%n Transformer-Block, davon %1 MoE</numerusform>
+                <numerusform>%n Transformer-Blöcke, davon %1 MoE</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n transformer block(s)</source>
+            <translation>
+                <numerusform>%n Transformer-Block</numerusform>
+                <numerusform>%n Transformer-Blöcke</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> + embedding</source>
+            <translation> + Einbettung</translation>
+        </message>
+        <message>
+            <source> + head</source>
+            <translation> + Kopf</translation>
+        </message>
+        <message numerus="yes">
+            <source> (%n pipeline layer(s))</source>
+            <translation>
+                <numerusform> (%n Pipeline-Schicht)</numerusform>
+                <numerusform> (%n Pipeline-Schichten)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>embedding</source>
+            <translation>Einbettung</translation>
+        </message>
+        <message>
+            <source>block %1</source>
+            <translation>Block %1</translation>
+        </message>
+        <message>
+            <source>blocks %1–%2</source>
+            <translation>Blöcke %1–%2</translation>
+        </message>
+        <message>
+            <source>head</source>
+            <translation>Kopf</translation>
         </message>
     </context>
     <context>
@@ -380,10 +573,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Mit &amp;anderen Planern vergleichen</translation>
         </message>
         <message>
-            <source>Run the other planners on the same input (in the background)</source>
-            <translation>Die anderen Planer auf derselben Eingabe ausführen (im Hintergrund)</translation>
-        </message>
-        <message>
             <source>No plan yet. Compose a cluster, choose a model and press Plan (F5).</source>
             <translation>Noch kein Plan. Cluster zusammenstellen, Modell wählen und Planen (F5) drücken.</translation>
         </message>
@@ -400,24 +589,16 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Speicher</translation>
         </message>
         <message>
-            <source>1F1B timeline</source>
-            <translation>1F1B-Zeitachse</translation>
-        </message>
-        <message>
-            <source>Construction replay</source>
-            <translation>Aufbau-Wiedergabe</translation>
-        </message>
-        <message>
             <source>Alternatives</source>
             <translation>Alternativen</translation>
         </message>
         <message>
             <source>Why dropped</source>
-            <translation>Warum ungenutzt</translation>
+            <translation>Ungenutzt</translation>
         </message>
         <message>
             <source>Summary</source>
-            <translation>Zusammenfassung</translation>
+            <translation>Übersicht</translation>
         </message>
         <message>
             <source>Opened %1</source>
@@ -496,10 +677,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Dieser Build enthält keinen Planer.</translation>
         </message>
         <message>
-            <source>No feasible plan: %1</source>
-            <translation>Kein ausführbarer Plan: %1</translation>
-        </message>
-        <message>
             <source>The planner failed: %1</source>
             <translation>Der Planer ist fehlgeschlagen: %1</translation>
         </message>
@@ -516,32 +693,12 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Abgebrochen; der bisher beste Plan wird angezeigt.</translation>
         </message>
         <message>
-            <source>Compare the plan on screen with every other planner's plan.</source>
-            <translation>Den angezeigten Plan mit den Plänen aller anderen Planer vergleichen.</translation>
-        </message>
-        <message>
             <source>Plan first (F5): the comparison runs on the input of the plan on screen.</source>
             <translation>Zuerst planen (F5): Der Vergleich läuft auf der Eingabe des angezeigten Plans.</translation>
         </message>
         <message>
             <source>Comparison finished.</source>
             <translation>Vergleich abgeschlossen.</translation>
-        </message>
-        <message>
-            <source>Running %1 in the background…</source>
-            <translation>%1 läuft im Hintergrund …</translation>
-        </message>
-        <message>
-            <source>refused</source>
-            <translation>abgelehnt</translation>
-        </message>
-        <message>
-            <source>no plan</source>
-            <translation>kein Plan</translation>
-        </message>
-        <message>
-            <source>Node %1 is no longer in the cluster.</source>
-            <translation>Knoten %1 ist nicht mehr im Cluster.</translation>
         </message>
         <message>
             <source>&amp;Undo %1</source>
@@ -554,6 +711,120 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>The planner refused: %1</source>
             <translation>Der Planer lehnt ab: %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Tick the planners to run on the input of the plan on screen. They run in the background, in parallel on %n worker thread(s), each with the budget below.</source>
+            <translation>
+                <numerusform>Die Planer ankreuzen, die auf der Eingabe des angezeigten Plans laufen sollen. Sie laufen im Hintergrund parallel auf %n Arbeits-Thread, jeder mit dem Budget unten.</numerusform>
+                <numerusform>Die Planer ankreuzen, die auf der Eingabe des angezeigten Plans laufen sollen. Sie laufen im Hintergrund parallel auf %n Arbeits-Threads, jeder mit dem Budget unten.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Budget per &amp;planner:</source>
+            <translation>Budget pro &amp;Planer:</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> s</translation>
+        </message>
+        <message>
+            <source>Run the ticked planners (Shift+F5)</source>
+            <translation>Angekreuzte Planer starten (Umschalt+F5)</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Anhalten</translation>
+        </message>
+        <message>
+            <source>&amp;Template:</source>
+            <translation>&amp;Vorlage:</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>Zeitleiste</translation>
+        </message>
+        <message>
+            <source>Replay</source>
+            <translation>Aufbau</translation>
+        </message>
+        <message>
+            <source>What if</source>
+            <translation>Was wäre wenn</translation>
+        </message>
+        <message>
+            <source>1F1B timeline of one iteration</source>
+            <translation>1F1B-Zeitleiste einer Iteration</translation>
+        </message>
+        <message>
+            <source>Construction replay: the planner's steps</source>
+            <translation>Wiedergabe des Aufbaus: die Schritte des Planers</translation>
+        </message>
+        <message>
+            <source>What-if editor: change the plan by hand</source>
+            <translation>Was-wäre-wenn-Editor: den Plan von Hand ändern</translation>
+        </message>
+        <message>
+            <source>input changed</source>
+            <translation>Eingabe geändert</translation>
+        </message>
+        <message>
+            <source>Cancelled before any plan was found.</source>
+            <translation>Abgebrochen, bevor ein Plan gefunden wurde.</translation>
+        </message>
+        <message>
+            <source>No feasible plan (%1).</source>
+            <translation>Kein ausführbarer Plan (%1).</translation>
+        </message>
+        <message>
+            <source>The cost model's violations:</source>
+            <translation>Verstöße laut Kostenmodell:</translation>
+        </message>
+        <message>
+            <source>Why no GPU holds a template (see Why dropped):</source>
+            <translation>Warum keine GPU eine Vorlage aufnimmt (siehe „Ungenutzt“):</translation>
+        </message>
+        <message>
+            <source>Warning: %1</source>
+            <translation>Warnung: %1</translation>
+        </message>
+        <message>
+            <source>the slowest (%1)</source>
+            <translation>die langsamste (%1)</translation>
+        </message>
+        <message>
+            <source>template %1</source>
+            <translation>Vorlage %1</translation>
+        </message>
+        <message>
+            <source>Some nodes of this row are no longer in the cluster.</source>
+            <translation>Einige Knoten dieser Zeile sind nicht mehr im Cluster.</translation>
+        </message>
+        <message>
+            <source>Tick at least one planner.</source>
+            <translation>Mindestens einen Planer ankreuzen.</translation>
+        </message>
+        <message numerus="yes">
+            <source>Running %n planner(s) in the background…</source>
+            <translation>
+                <numerusform>%n Planer läuft im Hintergrund…</numerusform>
+                <numerusform>%n Planer laufen im Hintergrund…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>did not stop within its budget of %1; stopped</source>
+            <translation>hielt sein Budget von %1 nicht ein; angehalten</translation>
+        </message>
+        <message>
+            <source>stopped; the best plan so far</source>
+            <translation>angehalten; der bisher beste Plan</translation>
+        </message>
+        <message>
+            <source>stopped before it found a plan</source>
+            <translation>angehalten, bevor er einen Plan fand</translation>
+        </message>
+        <message>
+            <source>its budget of %1 ended before it found a plan</source>
+            <translation>sein Budget von %1 endete, bevor er einen Plan fand</translation>
         </message>
         <message>
             <source>Cannot open file</source>
@@ -593,26 +864,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
 %3</translation>
         </message>
         <message>
-            <source>parameters</source>
-            <translation>Parameter</translation>
-        </message>
-        <message>
-            <source>gradients</source>
-            <translation>Gradienten</translation>
-        </message>
-        <message>
-            <source>optimizer state</source>
-            <translation>Optimierer-Zustand</translation>
-        </message>
-        <message>
-            <source>activations</source>
-            <translation>Aktivierungen</translation>
-        </message>
-        <message>
-            <source>overhead</source>
-            <translation>Overhead</translation>
-        </message>
-        <message>
             <source>GPU memory capacity</source>
             <translation>GPU-Speicherkapazität</translation>
         </message>
@@ -621,8 +872,12 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Vorlage und Stufe</translation>
         </message>
         <message>
-            <source>memory per GPU (GB)</source>
-            <translation>Speicher pro GPU (GB)</translation>
+            <source>T%1 S%2 %3</source>
+            <translation>V%1 S%2 %3</translation>
+        </message>
+        <message>
+            <source>memory per GPU (GiB)</source>
+            <translation>Speicher pro GPU (GiB)</translation>
         </message>
     </context>
     <context>
@@ -686,44 +941,19 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>Unused GPUs:</source>
             <translation>Ungenutzte GPUs:</translation>
         </message>
-        <message>
-            <source>  node %1 (%2, %3 GPUs): %4</source>
-            <translation>  Knoten %1 (%2, %3 GPUs): %4</translation>
+        <message numerus="yes">
+            <source>  %1, %n GPU(s) on node(s) %2: %3</source>
+            <translation>
+                <numerusform>  %1, %n GPU auf Knoten %2: %3</numerusform>
+                <numerusform>  %1, %n GPUs auf Knoten %2: %3</numerusform>
+            </translation>
         </message>
     </context>
     <context>
         <name>arachne::gui::PlanView</name>
         <message>
-            <source>&lt;b&gt;Template %1, stage %2&lt;/b&gt;: %3, TP %4, layers %5–%6, micro-batch %7</source>
-            <translation>&lt;b&gt;Vorlage %1, Stufe %2&lt;/b&gt;: %3, TP %4, Schichten %5–%6, Micro-Batch %7</translation>
-        </message>
-        <message>
-            <source>compute per micro-batch</source>
-            <translation>Rechnen pro Micro-Batch</translation>
-        </message>
-        <message>
-            <source>TP communication per micro-batch</source>
-            <translation>TP-Kommunikation pro Micro-Batch</translation>
-        </message>
-        <message>
-            <source>to next stage (%1) per micro-batch</source>
-            <translation>zur nächsten Stufe (%1) pro Micro-Batch</translation>
-        </message>
-        <message>
             <source>stage time t_s</source>
             <translation>Stufenzeit t_s</translation>
-        </message>
-        <message>
-            <source>gradient sync per iteration (%1)</source>
-            <translation>Gradienten-Synchronisation pro Iteration (%1)</translation>
-        </message>
-        <message>
-            <source>optimizer step per iteration</source>
-            <translation>Optimiererschritt pro Iteration</translation>
-        </message>
-        <message>
-            <source>Memory %1 of %2 GB, %3 micro-batches in flight</source>
-            <translation>Speicher %1 von %2 GB, %3 Micro-Batches gleichzeitig</translation>
         </message>
         <message>
             <source>No timing for this stage: the plan is not priced.</source>
@@ -786,6 +1016,57 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>layers %1–%2 · mb %3</source>
             <translation>Schichten %1–%2 · MB %3</translation>
         </message>
+        <message>
+            <source>T%1 S%2</source>
+            <translation>V%1 S%2</translation>
+        </message>
+        <message>
+            <source>T%1 S%2–%3</source>
+            <translation>V%1 S%2–%3</translation>
+        </message>
+        <message>
+            <source>layers %1–%2</source>
+            <translation>Schichten %1–%2</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Template %1, stage %2&lt;/b&gt;: %3, TP %4, layers %5–%6 (%7), micro-batch %8</source>
+            <translation>&lt;b&gt;Vorlage %1, Stufe %2&lt;/b&gt;: %3, TP %4, Schichten %5–%6 (%7), Micro-Batch %8</translation>
+        </message>
+        <message>
+            <source>experts: EP %1 × ETP %2 × EDP %3</source>
+            <translation>Experten: EP %1 × ETP %2 × EDP %3</translation>
+        </message>
+        <message>
+            <source>%1 per micro-batch</source>
+            <translation>%1 pro Micro-Batch</translation>
+        </message>
+        <message>
+            <source>%1 per iteration</source>
+            <translation>%1 pro Iteration</translation>
+        </message>
+        <message>
+            <source>memory per GPU</source>
+            <translation>Speicher pro GPU</translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%1 von %2</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n micro-batch(es) in flight</source>
+            <translation>
+                <numerusform>%n Micro-Batch gleichzeitig</numerusform>
+                <numerusform>%n Micro-Batches gleichzeitig</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>TP group of %1 (%2 shown)</source>
+            <translation>TP-Gruppe aus %1 (%2 gezeigt)</translation>
+        </message>
+        <message>
+            <source>%1 of %2 copies shown</source>
+            <translation>%1 von %2 Kopien gezeigt</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>
@@ -812,6 +1093,42 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>%1 plans evaluated in %2 s, best %3 sequences/s</source>
             <translation>%1 Pläne in %2 s bewertet, bester %3 Sequenzen/s</translation>
+        </message>
+        <message>
+            <source>%p% of the search</source>
+            <translation>%p % der Suche</translation>
+        </message>
+        <message>
+            <source>%p% of the budget</source>
+            <translation>%p % des Budgets</translation>
+        </message>
+        <message>
+            <source>%1 plans evaluated in %2 s, no feasible plan yet</source>
+            <translation>%1 Pläne in %2 s bewertet, noch kein ausführbarer Plan</translation>
+        </message>
+        <message>
+            <source>Loading the learned policy (LibTorch) for %1…</source>
+            <translation>Die gelernte Policy (LibTorch) für %1 wird geladen…</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy (LibTorch) loads when it first plans, which takes a few seconds.</source>
+            <translation>Gelernter Planer: seine Policy (LibTorch) wird beim ersten Planen geladen, das dauert einige Sekunden.</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy is loading.</source>
+            <translation>Gelernter Planer: seine Policy wird geladen.</translation>
+        </message>
+        <message>
+            <source>Learned planner, but its policy cannot be used (%1): it will plan with greedy.</source>
+            <translation>Gelernter Planer, aber seine Policy ist nicht nutzbar (%1): er plant mit greedy.</translation>
+        </message>
+        <message>
+            <source>Warning: %1</source>
+            <translation>Warnung: %1</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy library (LibTorch) is loaded.</source>
+            <translation>Gelernter Planer: seine Policy-Bibliothek (LibTorch) ist geladen.</translation>
         </message>
     </context>
     <context>
@@ -855,16 +1172,48 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>sequences/s</source>
             <translation>Sequenzen/s</translation>
         </message>
+        <message>
+            <source>Previous construction step (Alt+Left)</source>
+            <translation>Vorheriger Aufbauschritt (Alt+Links)</translation>
+        </message>
+        <message>
+            <source>Next construction step (Alt+Right)</source>
+            <translation>Nächster Aufbauschritt (Alt+Rechts)</translation>
+        </message>
+        <message>
+            <source>the planner stopped</source>
+            <translation>der Planer hat aufgehört</translation>
+        </message>
+        <message>
+            <source>template placed</source>
+            <translation>Vorlage platziert</translation>
+        </message>
+        <message>
+            <source>%1 TP %2</source>
+            <translation>%1 TP %2</translation>
+        </message>
+        <message>
+            <source>depth %1: %2</source>
+            <translation>Tiefe %1: %2</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 × %n replica(s), %2 sequences/s (%3% against the template taken)</source>
+            <translation>
+                <numerusform>%1 × %n Replikat, %2 Sequenzen/s (%3 % gegenüber der gewählten Vorlage)</numerusform>
+                <numerusform>%1 × %n Replikate, %2 Sequenzen/s (%3 % gegenüber der gewählten Vorlage)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: cannot be placed: %2</source>
+            <translation>%1: nicht platzierbar: %2</translation>
+        </message>
+        <message>
+            <source>Also weighed at this step:</source>
+            <translation>In diesem Schritt außerdem erwogen:</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::TimelineView</name>
-        <message numerus="yes">
-            <source>Template %1 (slowest replica): %n micro-batch(es), one iteration %2, bubble %3%</source>
-            <translation>
-                <numerusform>Vorlage %1 (langsamstes Replikat): %n Micro-Batch, eine Iteration %2, Blase %3 %</numerusform>
-                <numerusform>Vorlage %1 (langsamstes Replikat): %n Micro-Batches, eine Iteration %2, Blase %3 %</numerusform>
-            </translation>
-        </message>
         <message>
             <source>forward</source>
             <translation>Vorwärts</translation>
@@ -878,16 +1227,27 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Blase (Leerlauf)</translation>
         </message>
         <message>
-            <source>gradient sync</source>
-            <translation>Gradienten-Synchronisation</translation>
-        </message>
-        <message>
-            <source>optimizer</source>
-            <translation>Optimierer</translation>
-        </message>
-        <message>
             <source>stage %1 · %2</source>
             <translation>Stufe %1 · %2</translation>
+        </message>
+        <message>
+            <source>Template %1 (the slowest)</source>
+            <translation>Vorlage %1 (die langsamste)</translation>
+        </message>
+        <message>
+            <source>Template %1</source>
+            <translation>Vorlage %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n micro-batch(es), one iteration %1, bubble %2 (%3% of the iteration)</source>
+            <translation>
+                <numerusform>%n Micro-Batch, eine Iteration %1, Blase %2 (%3 % der Iteration)</numerusform>
+                <numerusform>%n Micro-Batches, eine Iteration %1, Blase %2 (%3 % der Iteration)</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted</source>
+            <translation>verschränkt, %1 Modellteile pro GPU: als einfaches 1F1B gezeichnet, daher kürzer oder länger als die angegebene Iteration</translation>
         </message>
     </context>
     <context>
@@ -921,10 +1281,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation> Token</translation>
         </message>
         <message>
-            <source>%1 · %2 billion parameters · %3 layers</source>
-            <translation>%1 · %2 Milliarden Parameter · %3 Schichten</translation>
-        </message>
-        <message>
             <source>Open model file</source>
             <translation>Modelldatei öffnen</translation>
         </message>
@@ -944,6 +1300,126 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>Keep only each layer's input and recompute the rest in the backward pass</source>
             <translation>Nur die Eingabe jeder Schicht behalten und den Rest im Rückwärtsdurchlauf neu berechnen</translation>
         </message>
+        <message>
+            <source>%1 · %2 billion parameters · %3</source>
+            <translation>%1 · %2 Milliarden Parameter · %3</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::WhatIfEditor</name>
+        <message>
+            <source>Click a stage, then change it or its template. Every change is priced by the cost model at once and is one step on the undo stack.</source>
+            <translation>Eine Stufe anklicken, dann sie oder ihre Vorlage ändern. Jede Änderung bewertet das Kostenmodell sofort, und jede ist ein Schritt zum Rückgängigmachen.</translation>
+        </message>
+        <message>
+            <source>&amp;Replicas:</source>
+            <translation>&amp;Replikate:</translation>
+        </message>
+        <message>
+            <source>&amp;Micro-batch:</source>
+            <translation>&amp;Micro-Batch:</translation>
+        </message>
+        <message>
+            <source>&amp;Depth:</source>
+            <translation>&amp;Tiefe:</translation>
+        </message>
+        <message>
+            <source>&amp;TP degree:</source>
+            <translation>TP-&amp;Grad:</translation>
+        </message>
+        <message>
+            <source>&amp;Layers:</source>
+            <translation>&amp;Schichten:</translation>
+        </message>
+        <message>
+            <source>Layers of this stage; the next stage gives or takes the difference</source>
+            <translation>Schichten dieser Stufe; die nächste Stufe gibt oder nimmt die Differenz</translation>
+        </message>
+        <message>
+            <source>&amp;Back to the planner's plan</source>
+            <translation>&amp;Zurück zum Plan des Planers</translation>
+        </message>
+        <message>
+            <source>Undo edit</source>
+            <translation>Änderung rückgängig</translation>
+        </message>
+        <message>
+            <source>Redo edit</source>
+            <translation>Änderung wiederholen</translation>
+        </message>
+        <message>
+            <source>Plan first (F5): the editor starts from the plan on screen.</source>
+            <translation>Zuerst planen (F5): Der Editor beginnt mit dem angezeigten Plan.</translation>
+        </message>
+        <message>
+            <source>%1 sequences/s · iteration %2 · %3 GPUs</source>
+            <translation>%1 Sequenzen/s · Iteration %2 · %3 GPUs</translation>
+        </message>
+        <message>
+            <source>%1% against the planner's plan (%2 sequences/s)</source>
+            <translation>%1 % gegenüber dem Plan des Planers (%2 Sequenzen/s)</translation>
+        </message>
+        <message>
+            <source>the planner's plan</source>
+            <translation>der Plan des Planers</translation>
+        </message>
+        <message numerus="yes">
+            <source>This plan cannot run (%n violation(s)); the planner's plan makes %1 sequences/s.</source>
+            <translation>
+                <numerusform>Dieser Plan kann nicht laufen (%n Verstoß); der Plan des Planers schafft %1 Sequenzen/s.</numerusform>
+                <numerusform>Dieser Plan kann nicht laufen (%n Verstöße); der Plan des Planers schafft %1 Sequenzen/s.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Template %1</source>
+            <translation>Vorlage %1</translation>
+        </message>
+        <message>
+            <source>Stage %1 · %2</source>
+            <translation>Stufe %1 · %2</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>Speicher</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>Zeitleiste</translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more (hover here to see all)</source>
+            <translation>
+                <numerusform>… und %n weiterer (Maus hierher für alle)</numerusform>
+                <numerusform>… und %n weitere (Maus hierher für alle)</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::WhatIfSession</name>
+        <message>
+            <source>Template %1, stage %2: TP %3</source>
+            <translation>Vorlage %1, Stufe %2: TP %3</translation>
+        </message>
+        <message>
+            <source>Template %1: depth %2</source>
+            <translation>Vorlage %1: Tiefe %2</translation>
+        </message>
+        <message>
+            <source>Template %1, stage %2: %3 layers</source>
+            <translation>Vorlage %1, Stufe %2: %3 Schichten</translation>
+        </message>
+        <message>
+            <source>Template %1: micro-batch %2</source>
+            <translation>Vorlage %1: Micro-Batch %2</translation>
+        </message>
+        <message>
+            <source>Template %1: %2 replicas</source>
+            <translation>Vorlage %1: %2 Replikate</translation>
+        </message>
+        <message>
+            <source>Back to the planner's plan</source>
+            <translation>Zurück zum Plan des Planers</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::WhyDroppedModel</name>
@@ -952,16 +1428,482 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>GPU-Typ</translation>
         </message>
         <message>
-            <source>Node</source>
-            <translation>Knoten</translation>
-        </message>
-        <message>
             <source>Unused GPUs</source>
             <translation>Ungenutzte GPUs</translation>
         </message>
+        <message numerus="yes">
+            <source>%n node(s)</source>
+            <translation>
+                <numerusform>%n Knoten</numerusform>
+                <numerusform>%n Knoten</numerusform>
+            </translation>
+        </message>
         <message>
-            <source>Reason (cost model)</source>
-            <translation>Grund (Kostenmodell)</translation>
+            <source>%1: %2 …</source>
+            <translation>%1: %2 …</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>Nodes</source>
+            <translation>Knoten</translation>
+        </message>
+        <message>
+            <source>Why unused: their best use, priced by the cost model</source>
+            <translation>Warum ungenutzt: ihre beste Nutzung, vom Kostenmodell bewertet</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::text</name>
+        <message>
+            <source>%1</source>
+            <translation>%1</translation>
+        </message>
+        <message>
+            <source>params</source>
+            <translation>Parameter</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>Gradienten</translation>
+        </message>
+        <message>
+            <source>optimizer</source>
+            <translation>Optimierer-Zustand</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>Aktivierungen</translation>
+        </message>
+        <message>
+            <source>other</source>
+            <translation>Sonstiges</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>keine</translation>
+        </message>
+        <message>
+            <source>intra-node</source>
+            <translation>im Knoten</translation>
+        </message>
+        <message>
+            <source>inter-node</source>
+            <translation>zwischen Knoten</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 (%3, TP %4, layers %5-%6)</source>
+            <translation>Stufe %1 von Vorlage %2 (%3, TP %4, Schichten %5-%6)</translation>
+        </message>
+        <message>
+            <source>the plan has no templates</source>
+            <translation>der Plan hat keine Vorlagen</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 replicas (needs at least 1)</source>
+            <translation>Vorlage %1 hat %2 Replikate (braucht mindestens 1)</translation>
+        </message>
+        <message>
+            <source>template %1 has micro-batch size %2 (needs at least 1)</source>
+            <translation>Vorlage %1 hat Micro-Batch-Größe %2 (braucht mindestens 1)</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 micro-batches per replica (needs at least 1)</source>
+            <translation>Vorlage %1 hat %2 Micro-Batches pro Replikat (braucht mindestens 1)</translation>
+        </message>
+        <message>
+            <source>template %1 has no stages</source>
+            <translation>Vorlage %1 hat keine Stufen</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 holds layers %3-%4 and %5</source>
+            <translation>Stufe %1 von Vorlage %2 hält die Schichten %3-%4 und %5</translation>
+        </message>
+        <message>
+            <source>starts at layer %1, expected %2</source>
+            <translation>beginnt bei Schicht %1, erwartet %2</translation>
+        </message>
+        <message>
+            <source>ends before it starts</source>
+            <translation>endet, bevor sie beginnt</translation>
+        </message>
+        <message>
+            <source>ends past the model's last layer %1</source>
+            <translation>endet hinter der letzten Schicht %1 des Modells</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 wants GPU type '%3', which the composition does not have (it has: %4)</source>
+            <translation>Stufe %1 von Vorlage %2 verlangt den GPU-Typ „%3“, den der Cluster nicht hat (er hat: %4)</translation>
+        </message>
+        <message>
+            <source>%1 has TP %2 (needs at least 1)</source>
+            <translation>%1 hat TP %2 (braucht mindestens 1)</translation>
+        </message>
+        <message>
+            <source>%1 lists %2 node ids for %3 replicas</source>
+            <translation>%1 nennt %2 Knoten für %3 Replikate</translation>
+        </message>
+        <message>
+            <source>%1 is placed on node %2, which is not in the composition</source>
+            <translation>%1 liegt auf Knoten %2, der nicht im Cluster ist</translation>
+        </message>
+        <message>
+            <source>%1 is placed on node %2, which holds %3 GPUs</source>
+            <translation>%1 liegt auf Knoten %2, der %3-GPUs enthält</translation>
+        </message>
+        <message>
+            <source>%1: a TP group of %2 GPUs does not fit node %3 of %4 GPUs (a TP group never crosses a node)</source>
+            <translation>%1: Eine TP-Gruppe aus %2 GPUs passt nicht auf Knoten %3 mit %4 GPUs (eine TP-Gruppe überschreitet nie einen Knoten)</translation>
+        </message>
+        <message>
+            <source>%1 is outside the search space: %2</source>
+            <translation>%1 liegt außerhalb des Suchraums: %2</translation>
+        </message>
+        <message>
+            <source>%1: expert tiling %2</source>
+            <translation>%1: Expertenaufteilung %2</translation>
+        </message>
+        <message>
+            <source>template %1 covers layers 0-%2 of 0-%3: layers %4-%3 are not placed</source>
+            <translation>Vorlage %1 deckt die Schichten 0-%2 von 0-%3 ab: Die Schichten %4-%3 sind nicht platziert</translation>
+        </message>
+        <message>
+            <source>node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; templates %6)</source>
+            <translation>Auf Knoten %1 (%2, %3 GPUs) liegen %4 GPUs (%5 zu viele; Vorlagen %6)</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 sequences cannot give every replica one micro-batch: that takes %2 sequences (sum of replicas x micro-batch size)</source>
+            <translation>der globale Batch von %1 Sequenzen kann nicht jedem Replikat einen Micro-Batch geben: Dafür braucht es %2 Sequenzen (Summe aus Replikaten × Micro-Batch-Größe)</translation>
+        </message>
+        <message>
+            <source>the plan's micro-batches cover %1 sequences per iteration, fewer than the global batch of %2</source>
+            <translation>die Micro-Batches des Plans decken %1 Sequenzen pro Iteration ab, weniger als der globale Batch von %2</translation>
+        </message>
+        <message>
+            <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB</source>
+            <translation>%1: braucht %2 GiB von %3 GiB (%4 GiB zu viel); größter Anteil: %5 %6 GiB</translation>
+        </message>
+        <message>
+            <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (1 micro-batch in flight)</source>
+            <translation>%1: braucht %2 GiB von %3 GiB (%4 GiB zu viel); größter Anteil: %5 %6 GiB (1 Micro-Batch gleichzeitig)</translation>
+        </message>
+        <message>
+            <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (%7 micro-batches in flight)</source>
+            <translation>%1: braucht %2 GiB von %3 GiB (%4 GiB zu viel); größter Anteil: %5 %6 GiB (%7 Micro-Batches gleichzeitig)</translation>
+        </message>
+        <message>
+            <source>no profile entry for (%1, TP %2, mbs %3, %4): %5</source>
+            <translation>kein Profileintrag für (%1, TP %2, MBS %3, %4): %5</translation>
+        </message>
+        <message>
+            <source>%1 is not in profile set '%2' (profiled: %3)</source>
+            <translation>%1 ist nicht im Profilsatz „%2“ (profiliert: %3)</translation>
+        </message>
+        <message>
+            <source>TP %1 was not profiled for %2 (profiled: %3)</source>
+            <translation>TP %1 wurde für %2 nicht profiliert (profiliert: %3)</translation>
+        </message>
+        <message>
+            <source>micro-batch %1 was not profiled for (%2, TP %3) (profiled: %4)</source>
+            <translation>Micro-Batch %1 wurde für (%2, TP %3) nicht profiliert (profiliert: %4)</translation>
+        </message>
+        <message>
+            <source>layer type '%1' was not profiled for (%2, TP %3, mbs %4) (a measured profile may lack it because it ran out of memory)</source>
+            <translation>Schichttyp „%1“ wurde für (%2, TP %3, MBS %4) nicht profiliert (einem gemessenen Profil fehlt er, wenn der Speicher nicht reichte)</translation>
+        </message>
+        <message>
+            <source>no profile for (%1, TP %2, mbs %3)</source>
+            <translation>kein Profil für (%1, TP %2, MBS %3)</translation>
+        </message>
+        <message>
+            <source>%1 has no %2 rate</source>
+            <translation>%1 hat keine %2-Rechenleistung</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: every factor must be at least 1</source>
+            <translation>EP %1 × ETP %2 × EDP %3: Jeder Faktor muss mindestens 1 sein</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3 = %4 GPUs, but the stage has %5 (TP %6 x %7 replicas)</source>
+            <translation>EP %1 × ETP %2 × EDP %3 = %4 GPUs, aber die Stufe hat %5 (TP %6 × %7 Replikate)</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: ETP %2 does not divide TP %4 (ETP is node bound like TP)</source>
+            <translation>EP %1 × ETP %2 × EDP %3: ETP %2 teilt TP %4 nicht (ETP bleibt wie TP im Knoten)</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: %4 experts are not divisible by EP %1</source>
+            <translation>EP %1 × ETP %2 × EDP %3: %4 Experten sind nicht durch EP %1 teilbar</translation>
+        </message>
+        <message>
+            <source>the template is not complete</source>
+            <translation>die Vorlage ist nicht vollständig</translation>
+        </message>
+        <message>
+            <source>depth %1 exceeds the model's %2 layers</source>
+            <translation>Tiefe %1 übersteigt die %2 Schichten des Modells</translation>
+        </message>
+        <message>
+            <source>the free nodes cannot hold one replica of the template</source>
+            <translation>die freien Knoten können kein Replikat der Vorlage aufnehmen</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 sequences is already spread one micro-batch per replica over the plan</source>
+            <translation>der globale Batch von %1 Sequenzen ist schon mit einem Micro-Batch pro Replikat über den Plan verteilt</translation>
+        </message>
+        <message>
+            <source>no micro-batch size is profiled for every stage of the template</source>
+            <translation>keine Micro-Batch-Größe ist für alle Stufen der Vorlage profiliert</translation>
+        </message>
+        <message>
+            <source>micro-batch %1 exceeds the %2 sequences of the global batch left</source>
+            <translation>Micro-Batch %1 übersteigt die %2 verbleibenden Sequenzen des globalen Batches</translation>
+        </message>
+        <message>
+            <source>%1 TP %2</source>
+            <translation>%1 TP %2</translation>
+        </message>
+        <message>
+            <source>at micro-batch %1 stage %2 (%3) needs %4 GiB of %5 GiB under every split tried (largest component: %6)</source>
+            <translation>bei Micro-Batch %1 braucht Stufe %2 (%3) bei jeder versuchten Aufteilung %4 GiB von %5 GiB (größter Anteil: %6)</translation>
+        </message>
+        <message>
+            <source>at micro-batch %1 a stage has no profile for its layers</source>
+            <translation>bei Micro-Batch %1 hat eine Stufe kein Profil für ihre Schichten</translation>
+        </message>
+        <message>
+            <source>at micro-batch %1: %2</source>
+            <translation>bei Micro-Batch %1: %2</translation>
+        </message>
+        <message>
+            <source>no micro-batch size fits</source>
+            <translation>keine Micro-Batch-Größe passt</translation>
+        </message>
+        <message>
+            <source>%1 layer counts for %2 stages</source>
+            <translation>%1 Schichtzahlen für %2 Stufen</translation>
+        </message>
+        <message>
+            <source>a stage holds %1 layers</source>
+            <translation>eine Stufe hält %1 Schichten</translation>
+        </message>
+        <message>
+            <source>the stages hold %1 layers, the model has %2</source>
+            <translation>die Stufen halten %1 Schichten, das Modell hat %2</translation>
+        </message>
+        <message>
+            <source>%1 replicas requested, the free nodes hold %2</source>
+            <translation>%1 Replikate verlangt, die freien Knoten fassen %2</translation>
+        </message>
+        <message>
+            <source>%1 replicas of micro-batch %2 exceed the %3 sequences of the global batch left</source>
+            <translation>%1 Replikate mit Micro-Batch %2 übersteigen die %3 verbleibenden Sequenzen des globalen Batches</translation>
+        </message>
+        <message>
+            <source>micro-batch %1 is not profiled for %2 TP %3</source>
+            <translation>Micro-Batch %1 ist für %2 TP %3 nicht profiliert</translation>
+        </message>
+        <message>
+            <source>the free nodes cannot hold %1 replicas of the template</source>
+            <translation>die freien Knoten können %1 Replikate der Vorlage nicht aufnehmen</translation>
+        </message>
+        <message>
+            <source>the cost model rejects the template</source>
+            <translation>das Kostenmodell lehnt die Vorlage ab</translation>
+        </message>
+        <message>
+            <source>infeasible: %1</source>
+            <translation>nicht ausführbar: %1</translation>
+        </message>
+        <message>
+            <source>%1 plans, best %2 seq/s</source>
+            <translation>%1 Pläne, bester %2 Seq./s</translation>
+        </message>
+        <message>
+            <source>step %1: %2/%3 templates tried</source>
+            <translation>Schritt %1: %2/%3 Vorlagen versucht</translation>
+        </message>
+        <message>
+            <source>%1 greedy steps</source>
+            <translation>%1 Greedy-Schritte</translation>
+        </message>
+        <message>
+            <source>%1 greedy steps (stopped early)</source>
+            <translation>%1 Greedy-Schritte (vorzeitig beendet)</translation>
+        </message>
+        <message>
+            <source>%1 random episodes</source>
+            <translation>%1 Zufallsepisoden</translation>
+        </message>
+        <message>
+            <source>%1 random episodes (stopped: the last %2 drew only plans already priced)</source>
+            <translation>%1 Zufallsepisoden (beendet: die letzten %2 zogen nur schon bewertete Pläne)</translation>
+        </message>
+        <message>
+            <source>estimating the search space (%1)</source>
+            <translation>schätze den Suchraum (%1)</translation>
+        </message>
+        <message>
+            <source>cancelled while estimating the search space</source>
+            <translation>beim Schätzen des Suchraums abgebrochen</translation>
+        </message>
+        <message>
+            <source>refused: the space holds up to %1 plans even with %2 (%3 first templates with every stage order); at %4 us per plan that is more than %5, beyond the budget of %6</source>
+            <translation>abgelehnt: Der Raum fasst selbst mit %2 bis zu %1 Pläne (%3 erste Vorlagen mit jeder Stufenreihenfolge); bei %4 µs pro Plan sind das mehr als %5, über dem Budget von %6</translation>
+        </message>
+        <message>
+            <source>searched %1: %2 plans priced (estimate %3)</source>
+            <translation>durchsucht %1: %2 Pläne bewertet (Schätzung %3)</translation>
+        </message>
+        <message>
+            <source>cancelled while searching %1: %2 plans priced (estimate %3)</source>
+            <translation>bei der Suche abgebrochen (%1): %2 Pläne bewertet (Schätzung %3)</translation>
+        </message>
+        <message>
+            <source>budget ended while searching %1: %2 plans priced (estimate %3)</source>
+            <translation>Budget während der Suche erschöpft (%1): %2 Pläne bewertet (Schätzung %3)</translation>
+        </message>
+        <message>
+            <source>%1 evaluations</source>
+            <translation>%1 Bewertungen</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 s</translation>
+        </message>
+        <message>
+            <source>%1 min</source>
+            <translation>%1 min</translation>
+        </message>
+        <message>
+            <source>%1 h</source>
+            <translation>%1 h</translation>
+        </message>
+        <message>
+            <source>%1 years</source>
+            <translation>%1 Jahre</translation>
+        </message>
+        <message>
+            <source>every stage order</source>
+            <translation>jede Stufenreihenfolge</translation>
+        </message>
+        <message>
+            <source>contiguous GPU-type blocks, every TP order</source>
+            <translation>zusammenhängende GPU-Typ-Blöcke, jede TP-Reihenfolge</translation>
+        </message>
+        <message>
+            <source>contiguous GPU-type blocks, TP non-increasing</source>
+            <translation>zusammenhängende GPU-Typ-Blöcke, TP nicht steigend</translation>
+        </message>
+        <message>
+            <source>warning: the %1 policy cannot be used (%2); planned with greedy</source>
+            <translation>Warnung: Die Policy %1 ist nicht nutzbar (%2); mit Greedy geplant</translation>
+        </message>
+        <message>
+            <source>no TP degree is profiled for %1, so it is outside the search space</source>
+            <translation>für %1 ist kein TP-Grad profiliert, daher liegt er außerhalb des Suchraums</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 sequences already gives every replica of the plan just one micro-batch</source>
+            <translation>der globale Batch von %1 Sequenzen gibt jedem Replikat des Plans schon nur einen Micro-Batch</translation>
+        </message>
+        <message>
+            <source>%1 of its %2 GPUs are free; %3</source>
+            <translation>%1 seiner %2 GPUs sind frei; %3</translation>
+        </message>
+        <message>
+            <source>another replica of template %1 (%2 GPUs)</source>
+            <translation>ein weiteres Replikat von Vorlage %1 (%2 GPUs)</translation>
+        </message>
+        <message>
+            <source>a template of their own (depth %1, TP %2, %3 replicas)</source>
+            <translation>eine eigene Vorlage (Tiefe %1, TP %2, %3 Replikate)</translation>
+        </message>
+        <message>
+            <source>a template of their own (depth %1, TP %2)</source>
+            <translation>eine eigene Vorlage (Tiefe %1, TP %2)</translation>
+        </message>
+        <message>
+            <source>a new first stage (TP %1) of template %2</source>
+            <translation>eine neue erste Stufe (TP %1) von Vorlage %2</translation>
+        </message>
+        <message>
+            <source>a new last stage (TP %1) of template %2</source>
+            <translation>eine neue letzte Stufe (TP %1) von Vorlage %2</translation>
+        </message>
+        <message>
+            <source>the best use of these %1 GPUs, as %2, would raise throughput by %3% (%4 → %5 seq/s), but the planner stopped before placing it</source>
+            <translation>die beste Nutzung dieser %1 GPUs, als %2, würde den Durchsatz um %3 % erhöhen (%4 → %5 Seq./s), aber der Planer hörte vorher auf</translation>
+        </message>
+        <message>
+            <source>the best use of these %1 GPUs, as %2, leaves throughput unchanged at %3 seq/s: the batch split, in whole micro-batches, gives it no share that shortens the iteration</source>
+            <translation>die beste Nutzung dieser %1 GPUs, als %2, lässt den Durchsatz bei %3 Seq./s: Die Batch-Aufteilung in ganzen Micro-Batches gibt ihr keinen Anteil, der die Iteration verkürzt</translation>
+        </message>
+        <message>
+            <source>every use of these %1 GPUs lowers throughput; the best, as %2, gives %3 seq/s instead of %4 (-%5%): %6</source>
+            <translation>jede Nutzung dieser %1 GPUs senkt den Durchsatz; die beste, als %2, ergibt %3 statt %4 Seq./s (-%5 %): %6</translation>
+        </message>
+        <message>
+            <source>as %1 these %2 GPUs would reach %3 seq/s, but the planner placed nothing</source>
+            <translation>als %1 kämen diese %2 GPUs auf %3 Seq./s, aber der Planer hat nichts platziert</translation>
+        </message>
+        <message>
+            <source>the best use of this GPU, as %2, would raise throughput by %3% (%4 → %5 seq/s), but the planner stopped before placing it</source>
+            <translation>die beste Nutzung dieser GPU, als %2, würde den Durchsatz um %3 % erhöhen (%4 → %5 Seq./s), aber der Planer hörte vorher auf</translation>
+        </message>
+        <message>
+            <source>the best use of this GPU, as %2, leaves throughput unchanged at %3 seq/s: the batch split, in whole micro-batches, gives it no share that shortens the iteration</source>
+            <translation>die beste Nutzung dieser GPU, als %2, lässt den Durchsatz bei %3 Seq./s: Die Batch-Aufteilung in ganzen Micro-Batches gibt ihr keinen Anteil, der die Iteration verkürzt</translation>
+        </message>
+        <message>
+            <source>every use of this GPU lowers throughput; the best, as %2, gives %3 seq/s instead of %4 (-%5%): %6</source>
+            <translation>jede Nutzung dieser GPU senkt den Durchsatz; die beste, als %2, ergibt %3 statt %4 Seq./s (-%5 %): %6</translation>
+        </message>
+        <message>
+            <source>as %1 this GPU would reach %3 seq/s, but the planner placed nothing</source>
+            <translation>als %1 käme diese GPU auf %3 Seq./s, aber der Planer hat nichts platziert</translation>
+        </message>
+        <message>
+            <source>none of the %1 uses tried fits: %2</source>
+            <translation>keine der %1 versuchten Nutzungen passt: %2</translation>
+        </message>
+        <message>
+            <source>as %1, %2</source>
+            <translation>als %1: %2</translation>
+        </message>
+        <message>
+            <source>it would be the straggler, its iteration taking %1 s where the plan takes %2 s</source>
+            <translation>sie wäre der Nachzügler, mit %1 s pro Iteration, wo der Plan %2 s braucht</translation>
+        </message>
+        <message>
+            <source>the batch split leaves template %1 the straggler at %2 s where the plan takes %3 s</source>
+            <translation>die Batch-Aufteilung macht Vorlage %1 zum Nachzügler mit %2 s, wo der Plan %3 s braucht</translation>
+        </message>
+        <message>
+            <source>the gradient sync of template %1 grows from %2 s to %3 s with more replicas in the all-reduce</source>
+            <translation>die Gradientensynchronisation von Vorlage %1 wächst mit mehr Replikaten im All-Reduce von %2 s auf %3 s</translation>
+        </message>
+        <message>
+            <source>%1; %2</source>
+            <translation>%1; %2</translation>
+        </message>
+        <message>
+            <source>the free GPUs cannot hold another replica of template %1</source>
+            <translation>die freien GPUs fassen kein weiteres Replikat von Vorlage %1</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages (needs at least 1)</source>
+            <translation>Vorlage %1 hat %2 virtuelle Stufen (mindestens 1 nötig)</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 holds %3 layers, fewer than its %4 virtual stages (every model chunk needs a layer)</source>
+            <translation>Stufe %1 von Vorlage %2 hält %3 Schichten, weniger als ihre %4 virtuellen Stufen (jeder Modellteil braucht eine Schicht)</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)</source>
+            <translation>Vorlage %1 hat %2 virtuelle Stufen bei nur einer Stufe (Interleaving braucht eine Pipeline)</translation>
         </message>
     </context>
 </TS>

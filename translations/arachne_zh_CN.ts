@@ -18,12 +18,94 @@
             </translation>
         </message>
         <message>
-            <source>no plan</source>
-            <translation>无方案</translation>
-        </message>
-        <message>
             <source>throughput (sequences/s)</source>
             <translation>吞吐量（序列/秒）</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::AlternativesModel</name>
+        <message>
+            <source>queued</source>
+            <translation>排队中</translation>
+        </message>
+        <message>
+            <source>running…</source>
+            <translation>运行中…</translation>
+        </message>
+        <message>
+            <source>plan found</source>
+            <translation>已找到方案</translation>
+        </message>
+        <message>
+            <source>infeasible</source>
+            <translation>不可行</translation>
+        </message>
+        <message>
+            <source>refused</source>
+            <translation>已拒绝</translation>
+        </message>
+        <message>
+            <source>timed out</source>
+            <translation>超时</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>已取消</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>失败</translation>
+        </message>
+        <message>
+            <source>%1 (plan on screen)</source>
+            <translation>%1（当前方案）</translation>
+        </message>
+        <message>
+            <source>on screen</source>
+            <translation>当前显示</translation>
+        </message>
+        <message>
+            <source>not run</source>
+            <translation>未运行</translation>
+        </message>
+        <message>
+            <source>Planner</source>
+            <translation>规划器</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Sequences/s</source>
+            <translation>序列/秒</translation>
+        </message>
+        <message>
+            <source>Iteration</source>
+            <translation>迭代</translation>
+        </message>
+        <message>
+            <source>GPUs used</source>
+            <translation>使用的 GPU</translation>
+        </message>
+        <message>
+            <source>Planning time</source>
+            <translation>规划时间</translation>
+        </message>
+        <message>
+            <source>Evaluations</source>
+            <translation>评估次数</translation>
+        </message>
+        <message>
+            <source>Why no plan / note</source>
+            <translation>无方案原因 / 备注</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::AlternativesRunner</name>
+        <message>
+            <source>the planner failed with an unknown error</source>
+            <translation>规划器因未知错误而失败</translation>
         </message>
     </context>
     <context>
@@ -171,11 +253,70 @@
         </message>
     </context>
     <context>
-        <name>arachne::gui::Format</name>
+        <name>arachne::gui::CostItems</name>
         <message>
-            <source>%1 GB</source>
-            <translation>%1 GB</translation>
+            <source>compute</source>
+            <translation>计算</translation>
         </message>
+        <message>
+            <source>TP communication</source>
+            <translation>TP 通信</translation>
+        </message>
+        <message>
+            <source>to the next stage</source>
+            <translation>到下一阶段</translation>
+        </message>
+        <message>
+            <source>gradient sync</source>
+            <translation>梯度同步</translation>
+        </message>
+        <message>
+            <source>optimizer step</source>
+            <translation>优化器步骤</translation>
+        </message>
+        <message>
+            <source>parameters</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>gradients</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>optimizer state</source>
+            <translation>优化器状态</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>激活</translation>
+        </message>
+        <message>
+            <source>overhead</source>
+            <translation>额外开销</translation>
+        </message>
+        <message>
+            <source>expert all-to-all communication</source>
+            <translation>专家 all-to-all 通信</translation>
+        </message>
+        <message>
+            <source>parameter all-gather</source>
+            <translation>参数 all-gather</translation>
+        </message>
+        <message>
+            <source>TP communication hidden under compute</source>
+            <translation>被计算掩盖的 TP 通信</translation>
+        </message>
+        <message>
+            <source>gradient sync hidden under the backward</source>
+            <translation>被反向计算掩盖的梯度同步</translation>
+        </message>
+        <message>
+            <source>parameter all-gather hidden under the forward</source>
+            <translation>被前向计算掩盖的参数 all-gather</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::Format</name>
         <message>
             <source>n/a</source>
             <translation>不适用</translation>
@@ -196,13 +337,13 @@
             <source>%1 min</source>
             <translation>%1 分钟</translation>
         </message>
+        <message>
+            <source>%1 GiB</source>
+            <translation>%1 GiB</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::GpuPaletteModel</name>
-        <message>
-            <source>%1 · %2 GB · $%3/GPU-h</source>
-            <translation>%1 · %2 GB · $%3/GPU·小时</translation>
-        </message>
         <message numerus="yes">
             <source>%1
 Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
@@ -210,6 +351,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
                 <numerusform>%1
 拖到集群上可添加一个 %n 卡节点，或按 Insert 键。</numerusform>
             </translation>
+        </message>
+        <message>
+            <source>%1 · %2 GiB · $%3/GPU-h</source>
+            <translation>%1 · %2 GiB · $%3/GPU·小时</translation>
         </message>
     </context>
     <context>
@@ -273,6 +418,51 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>Export launch files into</source>
             <translation>导出启动文件到</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::LayerText</name>
+        <message numerus="yes">
+            <source>%n transformer block(s), %1 of them MoE</source>
+            <translation>
+                <numerusform>%n 个 Transformer 块，其中 %1 个为 MoE</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n transformer block(s)</source>
+            <translation>
+                <numerusform>%n 个 Transformer 块</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> + embedding</source>
+            <translation> + 嵌入层</translation>
+        </message>
+        <message>
+            <source> + head</source>
+            <translation> + 输出头</translation>
+        </message>
+        <message numerus="yes">
+            <source> (%n pipeline layer(s))</source>
+            <translation>
+                <numerusform>（%n 个流水线层）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>embedding</source>
+            <translation>嵌入层</translation>
+        </message>
+        <message>
+            <source>block %1</source>
+            <translation>第 %1 块</translation>
+        </message>
+        <message>
+            <source>blocks %1–%2</source>
+            <translation>第 %1–%2 块</translation>
+        </message>
+        <message>
+            <source>head</source>
+            <translation>输出头</translation>
         </message>
     </context>
     <context>
@@ -374,10 +564,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>与其他规划器比较(&amp;O)</translation>
         </message>
         <message>
-            <source>Run the other planners on the same input (in the background)</source>
-            <translation>在相同输入上运行其他规划器（后台）</translation>
-        </message>
-        <message>
             <source>No plan yet. Compose a cluster, choose a model and press Plan (F5).</source>
             <translation>尚无方案。请组建集群、选择模型，然后按“规划”(F5)。</translation>
         </message>
@@ -392,14 +578,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>Memory</source>
             <translation>显存</translation>
-        </message>
-        <message>
-            <source>1F1B timeline</source>
-            <translation>1F1B 时间线</translation>
-        </message>
-        <message>
-            <source>Construction replay</source>
-            <translation>构建回放</translation>
         </message>
         <message>
             <source>Alternatives</source>
@@ -490,10 +668,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>此版本没有规划器。</translation>
         </message>
         <message>
-            <source>No feasible plan: %1</source>
-            <translation>没有可行方案：%1</translation>
-        </message>
-        <message>
             <source>The planner failed: %1</source>
             <translation>规划器失败：%1</translation>
         </message>
@@ -510,32 +684,12 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>已取消；显示目前最佳方案。</translation>
         </message>
         <message>
-            <source>Compare the plan on screen with every other planner's plan.</source>
-            <translation>将当前方案与其他所有规划器的方案进行比较。</translation>
-        </message>
-        <message>
             <source>Plan first (F5): the comparison runs on the input of the plan on screen.</source>
             <translation>请先规划 (F5)：比较基于当前方案的输入运行。</translation>
         </message>
         <message>
             <source>Comparison finished.</source>
             <translation>比较完成。</translation>
-        </message>
-        <message>
-            <source>Running %1 in the background…</source>
-            <translation>正在后台运行 %1…</translation>
-        </message>
-        <message>
-            <source>refused</source>
-            <translation>已拒绝</translation>
-        </message>
-        <message>
-            <source>no plan</source>
-            <translation>无方案</translation>
-        </message>
-        <message>
-            <source>Node %1 is no longer in the cluster.</source>
-            <translation>节点 %1 已不在集群中。</translation>
         </message>
         <message>
             <source>&amp;Undo %1</source>
@@ -548,6 +702,118 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>The planner refused: %1</source>
             <translation>规划器拒绝执行：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Tick the planners to run on the input of the plan on screen. They run in the background, in parallel on %n worker thread(s), each with the budget below.</source>
+            <translation>
+                <numerusform>勾选要在当前方案的输入上运行的规划器。它们在后台的 %n 个工作线程上并行运行，每个使用下方的预算。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Budget per &amp;planner:</source>
+            <translation>每个规划器的预算(&amp;P)：</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>Run the ticked planners (Shift+F5)</source>
+            <translation>运行勾选的规划器（Shift+F5）</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>&amp;Template:</source>
+            <translation>模板(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>时间线</translation>
+        </message>
+        <message>
+            <source>Replay</source>
+            <translation>构建回放</translation>
+        </message>
+        <message>
+            <source>What if</source>
+            <translation>假设分析</translation>
+        </message>
+        <message>
+            <source>1F1B timeline of one iteration</source>
+            <translation>一次迭代的 1F1B 时间线</translation>
+        </message>
+        <message>
+            <source>Construction replay: the planner's steps</source>
+            <translation>构建回放：规划器的各个步骤</translation>
+        </message>
+        <message>
+            <source>What-if editor: change the plan by hand</source>
+            <translation>假设分析编辑器：手动修改方案</translation>
+        </message>
+        <message>
+            <source>input changed</source>
+            <translation>输入已更改</translation>
+        </message>
+        <message>
+            <source>Cancelled before any plan was found.</source>
+            <translation>在找到任何方案之前已取消。</translation>
+        </message>
+        <message>
+            <source>No feasible plan (%1).</source>
+            <translation>没有可行方案（%1）。</translation>
+        </message>
+        <message>
+            <source>The cost model's violations:</source>
+            <translation>成本模型发现的违规：</translation>
+        </message>
+        <message>
+            <source>Why no GPU holds a template (see Why dropped):</source>
+            <translation>为什么没有 GPU 能容纳模板（见“未用原因”）：</translation>
+        </message>
+        <message>
+            <source>Warning: %1</source>
+            <translation>警告：%1</translation>
+        </message>
+        <message>
+            <source>the slowest (%1)</source>
+            <translation>最慢的（%1）</translation>
+        </message>
+        <message>
+            <source>template %1</source>
+            <translation>模板 %1</translation>
+        </message>
+        <message>
+            <source>Some nodes of this row are no longer in the cluster.</source>
+            <translation>此行的部分节点已不在集群中。</translation>
+        </message>
+        <message>
+            <source>Tick at least one planner.</source>
+            <translation>请至少勾选一个规划器。</translation>
+        </message>
+        <message numerus="yes">
+            <source>Running %n planner(s) in the background…</source>
+            <translation>
+                <numerusform>正在后台运行 %n 个规划器…</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>did not stop within its budget of %1; stopped</source>
+            <translation>未在 %1 的预算内停止；已强制停止</translation>
+        </message>
+        <message>
+            <source>stopped; the best plan so far</source>
+            <translation>已停止；目前最好的方案</translation>
+        </message>
+        <message>
+            <source>stopped before it found a plan</source>
+            <translation>在找到方案之前已停止</translation>
+        </message>
+        <message>
+            <source>its budget of %1 ended before it found a plan</source>
+            <translation>在找到方案之前 %1 的预算已用完</translation>
         </message>
         <message>
             <source>Cannot open file</source>
@@ -587,26 +853,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
 %3</translation>
         </message>
         <message>
-            <source>parameters</source>
-            <translation>参数</translation>
-        </message>
-        <message>
-            <source>gradients</source>
-            <translation>梯度</translation>
-        </message>
-        <message>
-            <source>optimizer state</source>
-            <translation>优化器状态</translation>
-        </message>
-        <message>
-            <source>activations</source>
-            <translation>激活</translation>
-        </message>
-        <message>
-            <source>overhead</source>
-            <translation>额外开销</translation>
-        </message>
-        <message>
             <source>GPU memory capacity</source>
             <translation>GPU 显存容量</translation>
         </message>
@@ -615,8 +861,12 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>模板与阶段</translation>
         </message>
         <message>
-            <source>memory per GPU (GB)</source>
-            <translation>每个 GPU 的显存 (GB)</translation>
+            <source>T%1 S%2 %3</source>
+            <translation>模板%1 阶段%2 %3</translation>
+        </message>
+        <message>
+            <source>memory per GPU (GiB)</source>
+            <translation>每个 GPU 的显存（GiB）</translation>
         </message>
     </context>
     <context>
@@ -680,44 +930,18 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>Unused GPUs:</source>
             <translation>未使用的 GPU：</translation>
         </message>
-        <message>
-            <source>  node %1 (%2, %3 GPUs): %4</source>
-            <translation>  节点 %1（%2，%3 个 GPU）：%4</translation>
+        <message numerus="yes">
+            <source>  %1, %n GPU(s) on node(s) %2: %3</source>
+            <translation>
+                <numerusform>  %1，节点 %2 上的 %n 个 GPU：%3</numerusform>
+            </translation>
         </message>
     </context>
     <context>
         <name>arachne::gui::PlanView</name>
         <message>
-            <source>&lt;b&gt;Template %1, stage %2&lt;/b&gt;: %3, TP %4, layers %5–%6, micro-batch %7</source>
-            <translation>&lt;b&gt;模板 %1，阶段 %2&lt;/b&gt;：%3，TP %4，层 %5–%6，微批次 %7</translation>
-        </message>
-        <message>
-            <source>compute per micro-batch</source>
-            <translation>每个微批次的计算</translation>
-        </message>
-        <message>
-            <source>TP communication per micro-batch</source>
-            <translation>每个微批次的 TP 通信</translation>
-        </message>
-        <message>
-            <source>to next stage (%1) per micro-batch</source>
-            <translation>每个微批次传到下一阶段（%1）</translation>
-        </message>
-        <message>
             <source>stage time t_s</source>
             <translation>阶段时间 t_s</translation>
-        </message>
-        <message>
-            <source>gradient sync per iteration (%1)</source>
-            <translation>每次迭代的梯度同步（%1）</translation>
-        </message>
-        <message>
-            <source>optimizer step per iteration</source>
-            <translation>每次迭代的优化器步骤</translation>
-        </message>
-        <message>
-            <source>Memory %1 of %2 GB, %3 micro-batches in flight</source>
-            <translation>显存 %1 / %2 GB，在途微批次 %3 个</translation>
         </message>
         <message>
             <source>No timing for this stage: the plan is not priced.</source>
@@ -777,6 +1001,56 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>layers %1–%2 · mb %3</source>
             <translation>层 %1–%2 · 微批 %3</translation>
         </message>
+        <message>
+            <source>T%1 S%2</source>
+            <translation>模板%1 阶段%2</translation>
+        </message>
+        <message>
+            <source>T%1 S%2–%3</source>
+            <translation>模板%1 阶段%2–%3</translation>
+        </message>
+        <message>
+            <source>layers %1–%2</source>
+            <translation>层 %1–%2</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Template %1, stage %2&lt;/b&gt;: %3, TP %4, layers %5–%6 (%7), micro-batch %8</source>
+            <translation>&lt;b&gt;模板 %1，阶段 %2&lt;/b&gt;：%3，TP %4，层 %5–%6（%7），微批次 %8</translation>
+        </message>
+        <message>
+            <source>experts: EP %1 × ETP %2 × EDP %3</source>
+            <translation>专家：EP %1 × ETP %2 × EDP %3</translation>
+        </message>
+        <message>
+            <source>%1 per micro-batch</source>
+            <translation>每个微批次的%1</translation>
+        </message>
+        <message>
+            <source>%1 per iteration</source>
+            <translation>每次迭代的%1</translation>
+        </message>
+        <message>
+            <source>memory per GPU</source>
+            <translation>每个 GPU 的显存</translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%1 / %2</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n micro-batch(es) in flight</source>
+            <translation>
+                <numerusform>同时驻留 %n 个微批次</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>TP group of %1 (%2 shown)</source>
+            <translation>%1 个 GPU 的 TP 组（显示 %2 个）</translation>
+        </message>
+        <message>
+            <source>%1 of %2 copies shown</source>
+            <translation>显示 %2 份中的 %1 份</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>
@@ -803,6 +1077,42 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>%1 plans evaluated in %2 s, best %3 sequences/s</source>
             <translation>%2 秒内评估了 %1 个方案，最佳 %3 序列/秒</translation>
+        </message>
+        <message>
+            <source>%p% of the search</source>
+            <translation>搜索进度 %p%</translation>
+        </message>
+        <message>
+            <source>%p% of the budget</source>
+            <translation>已用预算 %p%</translation>
+        </message>
+        <message>
+            <source>%1 plans evaluated in %2 s, no feasible plan yet</source>
+            <translation>%2 秒内评估了 %1 个方案，尚无可行方案</translation>
+        </message>
+        <message>
+            <source>Loading the learned policy (LibTorch) for %1…</source>
+            <translation>正在为 %1 加载学习到的策略（LibTorch）…</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy (LibTorch) loads when it first plans, which takes a few seconds.</source>
+            <translation>学习型规划器：其策略（LibTorch）在首次规划时加载，需要几秒钟。</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy is loading.</source>
+            <translation>学习型规划器：正在加载其策略。</translation>
+        </message>
+        <message>
+            <source>Learned planner, but its policy cannot be used (%1): it will plan with greedy.</source>
+            <translation>学习型规划器，但其策略无法使用（%1）：将改用 greedy 规划。</translation>
+        </message>
+        <message>
+            <source>Warning: %1</source>
+            <translation>警告：%1</translation>
+        </message>
+        <message>
+            <source>Learned planner: its policy library (LibTorch) is loaded.</source>
+            <translation>学习型规划器：其策略库（LibTorch）已加载。</translation>
         </message>
     </context>
     <context>
@@ -846,15 +1156,47 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>sequences/s</source>
             <translation>序列/秒</translation>
         </message>
+        <message>
+            <source>Previous construction step (Alt+Left)</source>
+            <translation>上一个构建步骤（Alt+左）</translation>
+        </message>
+        <message>
+            <source>Next construction step (Alt+Right)</source>
+            <translation>下一个构建步骤（Alt+右）</translation>
+        </message>
+        <message>
+            <source>the planner stopped</source>
+            <translation>规划器已停止</translation>
+        </message>
+        <message>
+            <source>template placed</source>
+            <translation>已放置模板</translation>
+        </message>
+        <message>
+            <source>%1 TP %2</source>
+            <translation>%1 TP %2</translation>
+        </message>
+        <message>
+            <source>depth %1: %2</source>
+            <translation>深度 %1：%2</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1 × %n replica(s), %2 sequences/s (%3% against the template taken)</source>
+            <translation>
+                <numerusform>%1 × %n 个副本，%2 序列/秒（相对所选模板 %3%）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: cannot be placed: %2</source>
+            <translation>%1：无法放置：%2</translation>
+        </message>
+        <message>
+            <source>Also weighed at this step:</source>
+            <translation>此步骤中还考虑过：</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::TimelineView</name>
-        <message numerus="yes">
-            <source>Template %1 (slowest replica): %n micro-batch(es), one iteration %2, bubble %3%</source>
-            <translation>
-                <numerusform>模板 %1（最慢副本）：%n 个微批次，一次迭代 %2，气泡 %3%</numerusform>
-            </translation>
-        </message>
         <message>
             <source>forward</source>
             <translation>前向</translation>
@@ -868,16 +1210,26 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>气泡（空闲）</translation>
         </message>
         <message>
-            <source>gradient sync</source>
-            <translation>梯度同步</translation>
-        </message>
-        <message>
-            <source>optimizer</source>
-            <translation>优化器</translation>
-        </message>
-        <message>
             <source>stage %1 · %2</source>
             <translation>阶段 %1 · %2</translation>
+        </message>
+        <message>
+            <source>Template %1 (the slowest)</source>
+            <translation>模板 %1（最慢的）</translation>
+        </message>
+        <message>
+            <source>Template %1</source>
+            <translation>模板 %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n micro-batch(es), one iteration %1, bubble %2 (%3% of the iteration)</source>
+            <translation>
+                <numerusform>%n 个微批次，一次迭代 %1，气泡 %2（占迭代的 %3%）</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted</source>
+            <translation>交错调度，每个 GPU %1 个模型块：按普通 1F1B 绘制，因此可能短于或长于所示迭代时间</translation>
         </message>
     </context>
     <context>
@@ -911,10 +1263,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation> 个词元</translation>
         </message>
         <message>
-            <source>%1 · %2 billion parameters · %3 layers</source>
-            <translation>%1 · %2 十亿参数 · %3 层</translation>
-        </message>
-        <message>
             <source>Open model file</source>
             <translation>打开模型文件</translation>
         </message>
@@ -934,6 +1282,124 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>Keep only each layer's input and recompute the rest in the backward pass</source>
             <translation>只保留每层的输入，其余在反向传播中重新计算</translation>
         </message>
+        <message>
+            <source>%1 · %2 billion parameters · %3</source>
+            <translation>%1 · %2 十亿参数 · %3</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::WhatIfEditor</name>
+        <message>
+            <source>Click a stage, then change it or its template. Every change is priced by the cost model at once and is one step on the undo stack.</source>
+            <translation>点击一个阶段，然后修改它或它的模板。每次修改都会立即由成本模型重新计算，并且是撤销栈中的一步。</translation>
+        </message>
+        <message>
+            <source>&amp;Replicas:</source>
+            <translation>副本数(&amp;R)：</translation>
+        </message>
+        <message>
+            <source>&amp;Micro-batch:</source>
+            <translation>微批次(&amp;M)：</translation>
+        </message>
+        <message>
+            <source>&amp;Depth:</source>
+            <translation>深度(&amp;D)：</translation>
+        </message>
+        <message>
+            <source>&amp;TP degree:</source>
+            <translation>TP 度(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>&amp;Layers:</source>
+            <translation>层数(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>Layers of this stage; the next stage gives or takes the difference</source>
+            <translation>此阶段的层数；下一阶段补足或让出差额</translation>
+        </message>
+        <message>
+            <source>&amp;Back to the planner's plan</source>
+            <translation>回到规划器的方案(&amp;B)</translation>
+        </message>
+        <message>
+            <source>Undo edit</source>
+            <translation>撤销修改</translation>
+        </message>
+        <message>
+            <source>Redo edit</source>
+            <translation>重做修改</translation>
+        </message>
+        <message>
+            <source>Plan first (F5): the editor starts from the plan on screen.</source>
+            <translation>请先规划（F5）：编辑器从当前方案开始。</translation>
+        </message>
+        <message>
+            <source>%1 sequences/s · iteration %2 · %3 GPUs</source>
+            <translation>%1 序列/秒 · 迭代 %2 · %3 个 GPU</translation>
+        </message>
+        <message>
+            <source>%1% against the planner's plan (%2 sequences/s)</source>
+            <translation>相对规划器的方案 %1%（%2 序列/秒）</translation>
+        </message>
+        <message>
+            <source>the planner's plan</source>
+            <translation>规划器的方案</translation>
+        </message>
+        <message numerus="yes">
+            <source>This plan cannot run (%n violation(s)); the planner's plan makes %1 sequences/s.</source>
+            <translation>
+                <numerusform>此方案无法运行（%n 处违规）；规划器的方案可达 %1 序列/秒。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Template %1</source>
+            <translation>模板 %1</translation>
+        </message>
+        <message>
+            <source>Stage %1 · %2</source>
+            <translation>阶段 %1 · %2</translation>
+        </message>
+        <message>
+            <source>Memory</source>
+            <translation>显存</translation>
+        </message>
+        <message>
+            <source>Timeline</source>
+            <translation>时间线</translation>
+        </message>
+        <message numerus="yes">
+            <source>… and %n more (hover here to see all)</source>
+            <translation>
+                <numerusform>… 另有 %n 条（悬停此处查看全部）</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::WhatIfSession</name>
+        <message>
+            <source>Template %1, stage %2: TP %3</source>
+            <translation>模板 %1，阶段 %2：TP %3</translation>
+        </message>
+        <message>
+            <source>Template %1: depth %2</source>
+            <translation>模板 %1：深度 %2</translation>
+        </message>
+        <message>
+            <source>Template %1, stage %2: %3 layers</source>
+            <translation>模板 %1，阶段 %2：%3 层</translation>
+        </message>
+        <message>
+            <source>Template %1: micro-batch %2</source>
+            <translation>模板 %1：微批次 %2</translation>
+        </message>
+        <message>
+            <source>Template %1: %2 replicas</source>
+            <translation>模板 %1：%2 个副本</translation>
+        </message>
+        <message>
+            <source>Back to the planner's plan</source>
+            <translation>回到规划器的方案</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::WhyDroppedModel</name>
@@ -942,16 +1408,481 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>GPU 类型</translation>
         </message>
         <message>
-            <source>Node</source>
-            <translation>节点</translation>
-        </message>
-        <message>
             <source>Unused GPUs</source>
             <translation>未使用的 GPU</translation>
         </message>
+        <message numerus="yes">
+            <source>%n node(s)</source>
+            <translation>
+                <numerusform>%n 个节点</numerusform>
+            </translation>
+        </message>
         <message>
-            <source>Reason (cost model)</source>
-            <translation>原因（成本模型）</translation>
+            <source>%1: %2 …</source>
+            <translation>%1：%2 …</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>Nodes</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <source>Why unused: their best use, priced by the cost model</source>
+            <translation>未用原因：它们的最佳用途（由成本模型计算）</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::text</name>
+        <message>
+            <source>%1</source>
+            <translation>%1</translation>
+        </message>
+        <message>
+            <source>params</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <source>grads</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>optimizer</source>
+            <translation>优化器状态</translation>
+        </message>
+        <message>
+            <source>activations</source>
+            <translation>激活</translation>
+        </message>
+        <message>
+            <source>other</source>
+            <translation>其他</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>intra-node</source>
+            <translation>节点内</translation>
+        </message>
+        <message>
+            <source>inter-node</source>
+            <translation>节点间</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 (%3, TP %4, layers %5-%6)</source>
+            <translation>模板 %2 的阶段 %1（%3，TP %4，层 %5-%6）</translation>
+        </message>
+        <message>
+            <source>the plan has no templates</source>
+            <translation>方案中没有模板</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 replicas (needs at least 1)</source>
+            <translation>模板 %1 有 %2 个副本（至少需要 1 个）</translation>
+        </message>
+        <message>
+            <source>template %1 has micro-batch size %2 (needs at least 1)</source>
+            <translation>模板 %1 的微批次大小为 %2（至少需要 1）</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 micro-batches per replica (needs at least 1)</source>
+            <translation>模板 %1 每个副本有 %2 个微批次（至少需要 1 个）</translation>
+        </message>
+        <message>
+            <source>template %1 has no stages</source>
+            <translation>模板 %1 没有阶段</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 holds layers %3-%4 and %5</source>
+            <translation>模板 %2 的阶段 %1 包含层 %3-%4，且%5</translation>
+        </message>
+        <message>
+            <source>starts at layer %1, expected %2</source>
+            <translation>从第 %1 层开始，应为 %2</translation>
+        </message>
+        <message>
+            <source>ends before it starts</source>
+            <translation>结束早于开始</translation>
+        </message>
+        <message>
+            <source>ends past the model's last layer %1</source>
+            <translation>结束于模型最后一层 %1 之后</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 wants GPU type '%3', which the composition does not have (it has: %4)</source>
+            <translation>模板 %2 的阶段 %1 需要 GPU 类型“%3”，但集群中没有（现有：%4）</translation>
+        </message>
+        <message>
+            <source>%1 has TP %2 (needs at least 1)</source>
+            <translation>%1 的 TP 为 %2（至少需要 1）</translation>
+        </message>
+        <message>
+            <source>%1 lists %2 node ids for %3 replicas</source>
+            <translation>%1 为 %3 个副本列出了 %2 个节点</translation>
+        </message>
+        <message>
+            <source>%1 is placed on node %2, which is not in the composition</source>
+            <translation>%1 位于节点 %2，但该节点不在集群中</translation>
+        </message>
+        <message>
+            <source>%1 is placed on node %2, which holds %3 GPUs</source>
+            <translation>%1 位于节点 %2，而该节点是 %3 GPU</translation>
+        </message>
+        <message>
+            <source>%1: a TP group of %2 GPUs does not fit node %3 of %4 GPUs (a TP group never crosses a node)</source>
+            <translation>%1：%2 个 GPU 的 TP 组放不进有 %4 个 GPU 的节点 %3（TP 组从不跨节点）</translation>
+        </message>
+        <message>
+            <source>%1 is outside the search space: %2</source>
+            <translation>%1 超出搜索空间：%2</translation>
+        </message>
+        <message>
+            <source>%1: expert tiling %2</source>
+            <translation>%1：专家切分 %2</translation>
+        </message>
+        <message>
+            <source>template %1 covers layers 0-%2 of 0-%3: layers %4-%3 are not placed</source>
+            <translation>模板 %1 只覆盖层 0-%2（共 0-%3）：层 %4-%3 未放置</translation>
+        </message>
+        <message>
+            <source>node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; templates %6)</source>
+            <translation>节点 %1（%2，%3 个 GPU）上放置了 %4 个 GPU（多出 %5 个；模板 %6）</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 sequences cannot give every replica one micro-batch: that takes %2 sequences (sum of replicas x micro-batch size)</source>
+            <translation>%1 个序列的全局批次无法给每个副本一个微批次：这需要 %2 个序列（副本数 × 微批次大小之和）</translation>
+        </message>
+        <message>
+            <source>the plan's micro-batches cover %1 sequences per iteration, fewer than the global batch of %2</source>
+            <translation>方案的微批次每次迭代覆盖 %1 个序列，少于 %2 的全局批次</translation>
+        </message>
+        <message>
+            <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB</source>
+            <translation>%1：需要 %2 GiB，可用 %3 GiB（超出 %4 GiB）；最大部分：%5 %6 GiB</translation>
+        </message>
+        <message>
+            <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (1 micro-batch in flight)</source>
+            <translation>%1：需要 %2 GiB，可用 %3 GiB（超出 %4 GiB）；最大部分：%5 %6 GiB（同时驻留 1 个微批次）</translation>
+        </message>
+        <message>
+            <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (%7 micro-batches in flight)</source>
+            <translation>%1：需要 %2 GiB，可用 %3 GiB（超出 %4 GiB）；最大部分：%5 %6 GiB（同时驻留 %7 个微批次）</translation>
+        </message>
+        <message>
+            <source>no profile entry for (%1, TP %2, mbs %3, %4): %5</source>
+            <translation>没有 (%1, TP %2, 微批次 %3, %4) 的性能剖析条目：%5</translation>
+        </message>
+        <message>
+            <source>%1 is not in profile set '%2' (profiled: %3)</source>
+            <translation>%1 不在剖析集“%2”中（已剖析：%3）</translation>
+        </message>
+        <message>
+            <source>TP %1 was not profiled for %2 (profiled: %3)</source>
+            <translation>%2 没有剖析 TP %1（已剖析：%3）</translation>
+        </message>
+        <message>
+            <source>micro-batch %1 was not profiled for (%2, TP %3) (profiled: %4)</source>
+            <translation>(%2, TP %3) 没有剖析微批次 %1（已剖析：%4）</translation>
+        </message>
+        <message>
+            <source>layer type '%1' was not profiled for (%2, TP %3, mbs %4) (a measured profile may lack it because it ran out of memory)</source>
+            <translation>(%2, TP %3, 微批次 %4) 没有剖析层类型“%1”（实测剖析可能因显存不足而缺少它）</translation>
+        </message>
+        <message>
+            <source>no profile for (%1, TP %2, mbs %3)</source>
+            <translation>没有 (%1, TP %2, 微批次 %3) 的剖析</translation>
+        </message>
+        <message>
+            <source>%1 has no %2 rate</source>
+            <translation>%1 没有 %2 算力</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: every factor must be at least 1</source>
+            <translation>EP %1 × ETP %2 × EDP %3：每个因子至少为 1</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3 = %4 GPUs, but the stage has %5 (TP %6 x %7 replicas)</source>
+            <translation>EP %1 × ETP %2 × EDP %3 = %4 个 GPU，但该阶段有 %5 个（TP %6 × %7 个副本）</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: ETP %2 does not divide TP %4 (ETP is node bound like TP)</source>
+            <translation>EP %1 × ETP %2 × EDP %3：ETP %2 不能整除 TP %4（ETP 与 TP 一样限于节点内）</translation>
+        </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: %4 experts are not divisible by EP %1</source>
+            <translation>EP %1 × ETP %2 × EDP %3：%4 个专家不能被 EP %1 整除</translation>
+        </message>
+        <message>
+            <source>the template is not complete</source>
+            <translation>模板不完整</translation>
+        </message>
+        <message>
+            <source>depth %1 exceeds the model's %2 layers</source>
+            <translation>深度 %1 超过模型的 %2 层</translation>
+        </message>
+        <message>
+            <source>the free nodes cannot hold one replica of the template</source>
+            <translation>空闲节点容纳不下该模板的一个副本</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 sequences is already spread one micro-batch per replica over the plan</source>
+            <translation>%1 个序列的全局批次已按每个副本一个微批次分给了方案</translation>
+        </message>
+        <message>
+            <source>no micro-batch size is profiled for every stage of the template</source>
+            <translation>没有哪个微批次大小对模板的所有阶段都有剖析</translation>
+        </message>
+        <message>
+            <source>micro-batch %1 exceeds the %2 sequences of the global batch left</source>
+            <translation>微批次 %1 超过全局批次剩余的 %2 个序列</translation>
+        </message>
+        <message>
+            <source>%1 TP %2</source>
+            <translation>%1 TP %2</translation>
+        </message>
+        <message>
+            <source>at micro-batch %1 stage %2 (%3) needs %4 GiB of %5 GiB under every split tried (largest component: %6)</source>
+            <translation>微批次为 %1 时，阶段 %2（%3）在尝试过的每种切分下都需要 %4 GiB，可用 %5 GiB（最大部分：%6）</translation>
+        </message>
+        <message>
+            <source>at micro-batch %1 a stage has no profile for its layers</source>
+            <translation>微批次为 %1 时，某个阶段的层没有剖析</translation>
+        </message>
+        <message>
+            <source>at micro-batch %1: %2</source>
+            <translation>微批次为 %1 时：%2</translation>
+        </message>
+        <message>
+            <source>no micro-batch size fits</source>
+            <translation>没有合适的微批次大小</translation>
+        </message>
+        <message>
+            <source>%1 layer counts for %2 stages</source>
+            <translation>%2 个阶段给了 %1 个层数</translation>
+        </message>
+        <message>
+            <source>a stage holds %1 layers</source>
+            <translation>某个阶段包含 %1 层</translation>
+        </message>
+        <message>
+            <source>the stages hold %1 layers, the model has %2</source>
+            <translation>各阶段共 %1 层，模型有 %2 层</translation>
+        </message>
+        <message>
+            <source>%1 replicas requested, the free nodes hold %2</source>
+            <translation>请求 %1 个副本，空闲节点只能容纳 %2 个</translation>
+        </message>
+        <message>
+            <source>%1 replicas of micro-batch %2 exceed the %3 sequences of the global batch left</source>
+            <translation>%1 个副本 × 微批次 %2 超过全局批次剩余的 %3 个序列</translation>
+        </message>
+        <message>
+            <source>micro-batch %1 is not profiled for %2 TP %3</source>
+            <translation>%2 TP %3 没有剖析微批次 %1</translation>
+        </message>
+        <message>
+            <source>the free nodes cannot hold %1 replicas of the template</source>
+            <translation>空闲节点容纳不下该模板的 %1 个副本</translation>
+        </message>
+        <message>
+            <source>the cost model rejects the template</source>
+            <translation>成本模型拒绝了该模板</translation>
+        </message>
+        <message>
+            <source>infeasible: %1</source>
+            <translation>不可行：%1</translation>
+        </message>
+        <message>
+            <source>%1 plans, best %2 seq/s</source>
+            <translation>%1 个方案，最佳 %2 序列/秒</translation>
+        </message>
+        <message>
+            <source>step %1: %2/%3 templates tried</source>
+            <translation>第 %1 步：已尝试 %2/%3 个模板</translation>
+        </message>
+        <message>
+            <source>%1 greedy steps</source>
+            <translation>%1 个贪心步骤</translation>
+        </message>
+        <message>
+            <source>%1 greedy steps (stopped early)</source>
+            <translation>%1 个贪心步骤（提前停止）</translation>
+        </message>
+        <message>
+            <source>%1 random episodes</source>
+            <translation>%1 个随机回合</translation>
+        </message>
+        <message>
+            <source>%1 random episodes (stopped: the last %2 drew only plans already priced)</source>
+            <translation>%1 个随机回合（已停止：最后 %2 个只抽到已评估过的方案）</translation>
+        </message>
+        <message>
+            <source>estimating the search space (%1)</source>
+            <translation>正在估计搜索空间（%1）</translation>
+        </message>
+        <message>
+            <source>cancelled while estimating the search space</source>
+            <translation>估计搜索空间时已取消</translation>
+        </message>
+        <message>
+            <source>refused: the space holds up to %1 plans even with %2 (%3 first templates with every stage order); at %4 us per plan that is more than %5, beyond the budget of %6</source>
+            <translation>已拒绝：即使采用%2，空间中也最多有 %1 个方案（按任意阶段顺序有 %3 个首个模板）；每个方案 %4 微秒，需要超过 %5，超出 %6 的预算</translation>
+        </message>
+        <message>
+            <source>searched %1: %2 plans priced (estimate %3)</source>
+            <translation>已搜索（%1）：评估了 %2 个方案（估计 %3）</translation>
+        </message>
+        <message>
+            <source>cancelled while searching %1: %2 plans priced (estimate %3)</source>
+            <translation>搜索时已取消（%1）：评估了 %2 个方案（估计 %3）</translation>
+        </message>
+        <message>
+            <source>budget ended while searching %1: %2 plans priced (estimate %3)</source>
+            <translation>搜索时预算用完（%1）：评估了 %2 个方案（估计 %3）</translation>
+        </message>
+        <message>
+            <source>%1 evaluations</source>
+            <translation>%1 次评估</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <source>%1 min</source>
+            <translation>%1 分钟</translation>
+        </message>
+        <message>
+            <source>%1 h</source>
+            <translation>%1 小时</translation>
+        </message>
+        <message>
+            <source>%1 years</source>
+            <translation>%1 年</translation>
+        </message>
+        <message>
+            <source>every stage order</source>
+            <translation>任意阶段顺序</translation>
+        </message>
+        <message>
+            <source>contiguous GPU-type blocks, every TP order</source>
+            <translation>连续的 GPU 类型块、任意 TP 顺序</translation>
+        </message>
+        <message>
+            <source>contiguous GPU-type blocks, TP non-increasing</source>
+            <translation>连续的 GPU 类型块、TP 不递增</translation>
+        </message>
+        <message>
+            <source>warning: the %1 policy cannot be used (%2); planned with greedy</source>
+            <translation>警告：无法使用 %1 策略（%2）；已改用贪心规划</translation>
+        </message>
+        <message>
+            <source>no TP degree is profiled for %1, so it is outside the search space</source>
+            <translation>%1 没有剖析任何 TP 度，因此不在搜索空间内</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 sequences already gives every replica of the plan just one micro-batch</source>
+            <translation>%1 个序列的全局批次已经只给方案的每个副本一个微批次</translation>
+        </message>
+        <message>
+            <source>%1 of its %2 GPUs are free; %3</source>
+            <translation>其 %2 个 GPU 中有 %1 个空闲；%3</translation>
+        </message>
+        <message>
+            <source>another replica of template %1 (%2 GPUs)</source>
+            <translation>模板 %1 的又一个副本（%2 个 GPU）</translation>
+        </message>
+        <message>
+            <source>a template of their own (depth %1, TP %2, %3 replicas)</source>
+            <translation>独立的模板（深度 %1，TP %2，%3 个副本）</translation>
+        </message>
+        <message>
+            <source>a template of their own (depth %1, TP %2)</source>
+            <translation>独立的模板（深度 %1，TP %2）</translation>
+        </message>
+        <message>
+            <source>a new first stage (TP %1) of template %2</source>
+            <translation>模板 %2 新的第一阶段（TP %1）</translation>
+        </message>
+        <message>
+            <source>a new last stage (TP %1) of template %2</source>
+            <translation>模板 %2 新的最后阶段（TP %1）</translation>
+        </message>
+        <message>
+            <source>the best use of these %1 GPUs, as %2, would raise throughput by %3% (%4 → %5 seq/s), but the planner stopped before placing it</source>
+            <translation>这 %1 个 GPU 的最佳用途是作为%2，可将吞吐量提高 %3%（%4 → %5 序列/秒），但规划器在放置前就停止了</translation>
+        </message>
+        <message>
+            <source>the best use of these %1 GPUs, as %2, leaves throughput unchanged at %3 seq/s: the batch split, in whole micro-batches, gives it no share that shortens the iteration</source>
+            <translation>这 %1 个 GPU 的最佳用途是作为%2，吞吐量仍为 %3 序列/秒：按整数个微批次切分批次时，它分不到能缩短迭代的份额</translation>
+        </message>
+        <message>
+            <source>every use of these %1 GPUs lowers throughput; the best, as %2, gives %3 seq/s instead of %4 (-%5%): %6</source>
+            <translation>这 %1 个 GPU 的任何用途都会降低吞吐量；最好的是作为%2，得到 %3 序列/秒而不是 %4（-%5%）：%6</translation>
+        </message>
+        <message>
+            <source>as %1 these %2 GPUs would reach %3 seq/s, but the planner placed nothing</source>
+            <translation>作为%1，这 %2 个 GPU 可达 %3 序列/秒，但规划器什么也没有放置</translation>
+        </message>
+        <message>
+            <source>the best use of this GPU, as %2, would raise throughput by %3% (%4 → %5 seq/s), but the planner stopped before placing it</source>
+            <translation>这个 GPU 的最佳用途是作为%2，可将吞吐量提高 %3%（%4 → %5 序列/秒），但规划器在放置前就停止了</translation>
+        </message>
+        <message>
+            <source>the best use of this GPU, as %2, leaves throughput unchanged at %3 seq/s: the batch split, in whole micro-batches, gives it no share that shortens the iteration</source>
+            <translation>这个 GPU 的最佳用途是作为%2，吞吐量仍为 %3 序列/秒：按整数个微批次切分批次时，它分不到能缩短迭代的份额</translation>
+        </message>
+        <message>
+            <source>every use of this GPU lowers throughput; the best, as %2, gives %3 seq/s instead of %4 (-%5%): %6</source>
+            <translation>这个 GPU 的任何用途都会降低吞吐量；最好的是作为%2，得到 %3 序列/秒而不是 %4（-%5%）：%6</translation>
+        </message>
+        <message>
+            <source>as %1 this GPU would reach %3 seq/s, but the planner placed nothing</source>
+            <translation>作为%1，这个 GPU 可达 %3 序列/秒，但规划器什么也没有放置</translation>
+        </message>
+        <message>
+            <source>none of the %1 uses tried fits: %2</source>
+            <translation>尝试过的 %1 种用途都放不下：%2</translation>
+        </message>
+        <message>
+            <source>as %1, %2</source>
+            <translation>作为%1：%2</translation>
+        </message>
+        <message>
+            <source>it would be the straggler, its iteration taking %1 s where the plan takes %2 s</source>
+            <translation>它会成为拖后腿者，每次迭代需要 %1 秒，而方案只需 %2 秒</translation>
+        </message>
+        <message>
+            <source>the batch split leaves template %1 the straggler at %2 s where the plan takes %3 s</source>
+            <translation>批次切分使模板 %1 成为拖后腿者，需要 %2 秒，而方案只需 %3 秒</translation>
+        </message>
+        <message>
+            <source>the gradient sync of template %1 grows from %2 s to %3 s with more replicas in the all-reduce</source>
+            <translation>all-reduce 中副本增多，使模板 %1 的梯度同步从 %2 秒增至 %3 秒</translation>
+        </message>
+        <message>
+            <source>%1; %2</source>
+            <translation>%1；%2</translation>
+        </message>
+        <message>
+            <source>the free GPUs cannot hold another replica of template %1</source>
+            <translation>空闲 GPU 容纳不下模板 %1 的又一个副本</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages (needs at least 1)</source>
+            <translation>模板 %1 有 %2 个虚拟阶段（至少需要 1 个）</translation>
+        </message>
+        <message>
+            <source>stage %1 of template %2 holds %3 layers, fewer than its %4 virtual stages (every model chunk needs a layer)</source>
+            <translation>模板 %2 的阶段 %1 只有 %3 层，少于其 %4 个虚拟阶段（每个模型块至少需要一层）</translation>
+        </message>
+        <message>
+            <source>template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)</source>
+            <translation>模板 %1 只有一个阶段却有 %2 个虚拟阶段（交错调度需要流水线）</translation>
         </message>
     </context>
 </TS>

@@ -88,8 +88,8 @@ DE = {
  ("MainWindow", "1F1B timeline"): "1F1B-Zeitachse",
  ("MainWindow", "Construction replay"): "Aufbau-Wiedergabe",
  ("MainWindow", "Alternatives"): "Alternativen",
- ("MainWindow", "Why dropped"): "Warum ungenutzt",
- ("MainWindow", "Summary"): "Zusammenfassung",
+ ("MainWindow", "Why dropped"): "Ungenutzt",
+ ("MainWindow", "Summary"): "Übersicht",
  ("MainWindow", "Opened %1"): "%1 geöffnet",
  ("MainWindow", "Cannot open cluster"): "Cluster kann nicht geöffnet werden",
  ("MainWindow", "Saved %1"): "%1 gespeichert",
@@ -459,6 +459,16 @@ ZH = {
  ("MainWindow", "Opened %1."): "已打开 %1。",
  ("MainWindow", "Opened %1: the plan is infeasible (%2)."): "已打开 %1：该计划不可行（%2）。",
 }
+
+
+# The issue-14 strings and the core's sentences live in their own tables.
+import core_translations  # noqa: E402
+import more_translations  # noqa: E402
+
+DE.update(more_translations.DE)
+DE.update(core_translations.DE)
+ZH.update(more_translations.ZH)
+ZH.update(core_translations.ZH)
 
 
 def fill(path, table):

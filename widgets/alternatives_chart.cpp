@@ -1,14 +1,20 @@
 // AlternativesChart: one QCPBars for the chosen plan, one for the others (pattern differs too).
 #include "alternatives_chart.h"
 
+#include "alternatives_model.h"
 #include "time_format.h"
 
 namespace arachne::gui {
 
 AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
-  setMinimumSize(320, 220);
+  setMinimumSize(320, 200);
   legend->setVisible(true);
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+}
+
+void AlternativesChart::showEvent(QShowEvent* e) {
+  QCustomPlot::showEvent(e);
+  replot();
 }
 
 void AlternativesChart::changeEvent(QEvent* e) {
@@ -38,7 +44,7 @@ void AlternativesChart::rebuild() {
     const auto& r = results_[i];
     const double key = static_cast<double>(i + 1);
     QString label = r.planner;
-    if (r.found) {
+    if (r.found()) {
       (r.chosen ? chosen : others)->addData(key, r.sequences_per_s);
       top = std::max(top, r.sequences_per_s);
       label += QLatin1Char('\n') + tr("%1/iter · %n GPU(s)", nullptr, r.gpus_used).arg(formatSeconds(r.iteration_time_s));
@@ -47,7 +53,7 @@ void AlternativesChart::rebuild() {
       text->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
       text->setText(QLocale().toString(r.sequences_per_s, 'f', 2));
     } else {
-      label += QLatin1Char('\n') + (r.note.isEmpty() ? tr("no plan") : r.note);
+      label += QLatin1Char('\n') + AlternativesModel::stateName(r.state);
     }
     ticker->addTick(key, label);
   }
@@ -55,7 +61,7 @@ void AlternativesChart::rebuild() {
   xAxis->setRange(0.4, static_cast<double>(results_.size()) + 0.6);
   yAxis->setLabel(tr("throughput (sequences/s)"));
   yAxis->setRange(0, top * 1.2);
-  replot();
+  if (isVisible()) replot();  // a hidden chart is drawn when it is shown
 }
 
 }  // namespace arachne::gui

@@ -1,22 +1,14 @@
 // Throughput of the chosen plan against the other planners' plans on the same input: one bar
-// per planner, labelled with iteration time and GPUs used.
+// per planner with a plan, labelled with iteration time and GPUs used; planners without a plan
+// are listed on the axis with their state.
 #pragma once
 
-#include <QString>
 #include <qcustomplot.h>
 #include <vector>
 
-namespace arachne::gui {
+#include "alternative_result.h"
 
-struct AlternativeResult {
-  QString planner;
-  bool found = false;
-  double sequences_per_s = 0;
-  double iteration_time_s = 0;
-  int gpus_used = 0;
-  bool chosen = false;  // the plan on screen
-  QString note;         // why nothing was found, or "cancelled"
-};
+namespace arachne::gui {
 
 class AlternativesChart : public QCustomPlot {
   Q_OBJECT
@@ -27,6 +19,7 @@ class AlternativesChart : public QCustomPlot {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   void rebuild();

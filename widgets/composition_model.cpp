@@ -99,6 +99,7 @@ int CompositionModel::insertNodeAt(const Node& node, int position) {
   c.clear();
   for (const auto& m : nodes) c.addNode(m);
   composition_ = c;
+  composition_.name.clear();  // an edited preset or file is no longer what its name says
   rebuildGroups();
   endResetModel();
   emit compositionChanged();
@@ -111,6 +112,7 @@ std::pair<Node, int> CompositionModel::takeNode(int nodeId) {
   Node n = composition_.nodes()[static_cast<size_t>(pos)];
   beginResetModel();
   composition_.removeNode(nodeId);
+  composition_.name.clear();
   rebuildGroups();
   endResetModel();
   emit compositionChanged();
@@ -121,6 +123,7 @@ void CompositionModel::setNodeGpus(int nodeId, int gpus) {
   Node* n = composition_.findNode(nodeId);
   if (!n) return;
   n->gpus = gpus;
+  composition_.name.clear();
   const QModelIndex idx = indexOfNode(nodeId);
   const QModelIndex group = idx.parent();
   emit dataChanged(index(idx.row(), 0, group), index(idx.row(), ColumnCount - 1, group));
@@ -252,7 +255,7 @@ QVariant CompositionModel::data(const QModelIndex& index, int role) const {
           return tr("$%1/h").arg(locale.toString(gpus * typePrice(g.gpuType), 'f', 2));
         return {};
       case Qt::DecorationRole:
-        return index.column() == NameColumn ? QVariant(GpuColors::color(catalog_, g.gpuType))
+        return index.column() == NameColumn ? QVariant(GpuColors::icon(catalog_, g.gpuType))
                                             : QVariant();
       case GpuTypeRole: return g.gpuType;
       case IsGroupRole: return true;
@@ -276,7 +279,7 @@ QVariant CompositionModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       return tr("Node %1: %n GPU(s) of %2", nullptr, n->gpus).arg(n->id).arg(typeName(type));
     case Qt::DecorationRole:
-      return index.column() == NameColumn ? QVariant(GpuColors::color(catalog_, type)) : QVariant();
+      return index.column() == NameColumn ? QVariant(GpuColors::icon(catalog_, type)) : QVariant();
     case NodeIdRole: return n->id;
     case GpuTypeRole: return type;
     case IsGroupRole: return false;
@@ -364,10 +367,9 @@ bool CompositionModel::dropMimeData(const QMimeData* data, Qt::DropAction action
     const Node* n = composition_.findNode(id);
     if (!n) continue;
     if (action == Qt::CopyAction) {
-      Node copy = *n;
-      if (!targetType.isEmpty()) copy.gpu_type = targetType.toStdString();
-      copy.id = -1;
-      undo_->push(new DuplicateNodeCommand(this, copy, positionOf(id) + 1));
+      // The command copies the source (and names it in the undo history); a drop onto another
+      // type's group makes the copy a node of that type.
+      undo_->push(new DuplicateNodeCommand(this, *n, positionOf(id) + 1, targetType.toStdString()));
       any = true;
       continue;
     }

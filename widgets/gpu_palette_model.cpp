@@ -41,16 +41,16 @@ QVariant GpuPaletteModel::data(const QModelIndex& index, int role) const {
   const QLocale locale;
   switch (role) {
     case Qt::DisplayRole:
-      return tr("%1 · %2 GB · $%3/GPU-h")
+      return tr("%1 · %2 GiB · $%3/GPU-h")
           .arg(QString::fromStdString(t.id).toUpper())
-          .arg(locale.toString(t.memory_bytes / 1e9, 'f', 0))
+          .arg(locale.toString(t.memory_bytes / (1024.0 * 1024.0 * 1024.0), 'f', 1))
           .arg(locale.toString(t.price_per_hour, 'f', 2));
     case Qt::ToolTipRole:
       return tr("%1\nDrag onto the cluster to add a node of %n GPU(s), or press Insert.",
                 nullptr, tileGpus(index.row()))
           .arg(QString::fromStdString(t.name));
     case Qt::DecorationRole:
-      return GpuColors::colorAt(index.row());
+      return GpuColors::iconAt(index.row());
     case GpuTypeRole:
       return QString::fromStdString(t.id);
     case UsualNodeSizeRole:

@@ -1,19 +1,49 @@
-// MemoryChart: QCPBars stacked per component, capacity as a step-centre graph.
+// MemoryChart: QCPBars stacked per memory item, capacity as a step-centre graph.
 #include "memory_chart.h"
 
 #include <array>
 
+#include "core_text.h"
+#include "cost/report_items.h"
+#include "time_format.h"
+
 namespace arachne::gui {
+
+namespace {
+// Okabe-Ito colours plus a pattern each, so components differ without colour; cycled when the
+// cost model reports more items than there are styles.
+constexpr std::array<std::pair<QRgb, Qt::BrushStyle>, 6> kStyles = {
+    {{0x0072B2, Qt::SolidPattern}, {0x56B4E9, Qt::Dense4Pattern}, {0x009E73, Qt::BDiagPattern},
+     {0xE69F00, Qt::Dense2Pattern}, {0x999999, Qt::FDiagPattern}, {0xCC79A7, Qt::CrossPattern}}};
+}  // namespace
 
 MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent) {
   setMinimumSize(320, 220);
   legend->setVisible(true);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  // The legend stands beside the bars (inside the axis it would hide the tallest ones).
+  auto* side = new QCPLayoutGrid;
+  plotLayout()->addElement(0, 1, side);
+  plotLayout()->setColumnStretchFactor(1, 0.001);
+  side->addElement(0, 0, legend);
+  side->setRowStretchFactor(0, 0.001);
+  side->addElement(1, 0, new QCPLayoutElement(this));  // pushes the legend to the top
+  side->setMargins(QMargins(0, 10, 8, 0));
+}
+
+void MemoryChart::showEvent(QShowEvent* e) {
+  QCustomPlot::showEvent(e);
+  replot();
+  layoutLabels();  // the axis has its real width now
 }
 
 void MemoryChart::changeEvent(QEvent* e) {
   if (e->type() == QEvent::LanguageChange) rebuild();
   QCustomPlot::changeEvent(e);
+}
+
+void MemoryChart::resizeEvent(QResizeEvent* e) {
+  QCustomPlot::resizeEvent(e);
+  layoutLabels();
 }
 
 void MemoryChart::setPlan(const Plan& plan, const PlanReport& report) {
@@ -24,46 +54,69 @@ void MemoryChart::setPlan(const Plan& plan, const PlanReport& report) {
 
 void MemoryChart::clearPlan() { setPlan(Plan{}, PlanReport{}); }
 
+double MemoryChart::slotWidth() const {
+  return stages_ > 0 ? static_cast<double>(axisRect()->width()) / (stages_ + 0.2) : 0;
+}
+
+int MemoryChart::tickLabelExtent() const {
+  const QFontMetrics fm(xAxis->tickLabelFont());
+  int widest = 0;
+  for (const QString& l : rotated_ ? longLabels_ : shortLabels_)
+    for (const QString& line : l.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
+  // Rotated labels stand side by side one line high.
+  return rotated_ ? fm.height() : widest;
+}
+
+void MemoryChart::layoutLabels() {
+  if (stages_ == 0) return;
+  const QFontMetrics fm(xAxis->tickLabelFont());
+  int widest = 0;
+  for (const QString& l : shortLabels_)
+    for (const QString& line : l.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
+  const bool rotate = widest + 6 > slotWidth();
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  const QVector<QString>& labels = rotate ? longLabels_ : shortLabels_;
+  for (int i = 0; i < labels.size(); ++i) ticker->addTick(i + 1, labels[i]);
+  xAxis->setTicker(ticker);
+  xAxis->setTickLabelRotation(rotate ? -90 : 0);
+  if (rotate != rotated_) {
+    rotated_ = rotate;
+    replot(QCustomPlot::rpQueuedReplot);
+  }
+}
+
 void MemoryChart::rebuild() {
   clearPlottables();
   clearItems();
-  QVector<double> keys, params, grads, optim, acts, other, capacity;
-  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  const auto keys = memoryItemKeys();
+  QVector<double> stageKeys, capacity;
+  std::vector<QVector<double>> values(keys.size());
+  shortLabels_.clear();
+  longLabels_.clear();
   int k = 0;
   for (size_t t = 0; t < report_.templates.size() && t < plan_.templates.size(); ++t) {
     const auto& stages = report_.templates[t].stages;
     for (size_t s = 0; s < stages.size() && s < plan_.templates[t].stages.size(); ++s) {
-      const StageMemory& m = stages[s].memory;
-      keys << ++k;
-      params << m.params / 1e9;
-      grads << m.grads / 1e9;
-      optim << m.optimizer / 1e9;
-      acts << m.activations / 1e9;
-      other << m.other / 1e9;
-      capacity << m.capacity / 1e9;
-      ticker->addTick(k, tr("T%1 S%2\n%3").arg(t + 1).arg(s + 1)
-                             .arg(QString::fromStdString(plan_.templates[t].stages[s].gpu_type).toUpper()));
+      const auto items = memoryItems(stages[s].memory);
+      stageKeys << ++k;
+      for (size_t i = 0; i < items.size() && i < values.size(); ++i) values[i] << items[i].bytes / kGiB;
+      capacity << stages[s].memory.capacity / kGiB;
+      const QString type = QString::fromStdString(plan_.templates[t].stages[s].gpu_type).toUpper();
+      shortLabels_ << tr("T%1 S%2\n%3").arg(t + 1).arg(s + 1).arg(type);
+      longLabels_ << tr("T%1 S%2 %3").arg(t + 1).arg(s + 1).arg(type);
     }
   }
   stages_ = k;
-  // Colours from the Okabe-Ito set plus a pattern each, so components differ without colour.
-  struct Part { QString name; QVector<double>* values; QRgb color; Qt::BrushStyle style; };
-  const std::array<Part, 5> parts = {{
-      {tr("parameters"), &params, 0x0072B2, Qt::SolidPattern},
-      {tr("gradients"), &grads, 0x56B4E9, Qt::Dense4Pattern},
-      {tr("optimizer state"), &optim, 0x009E73, Qt::BDiagPattern},
-      {tr("activations"), &acts, 0xE69F00, Qt::Dense2Pattern},
-      {tr("overhead"), &other, 0x999999, Qt::FDiagPattern},
-  }};
   QCPBars* below = nullptr;
-  for (const auto& part : parts) {
+  for (size_t i = 0; i < keys.size(); ++i) {
     auto* bars = new QCPBars(xAxis, yAxis);
-    bars->setName(part.name);
+    bars->setName(memoryItemName(keys[i]));
     bars->setWidth(0.6);
-    QColor c(part.color);
+    const auto& style = kStyles[i % kStyles.size()];
+    QColor c(style.first);
     bars->setPen(QPen(c.darker(150)));
-    bars->setBrush(QBrush(c, part.style == Qt::SolidPattern ? Qt::SolidPattern : part.style));
-    bars->setData(keys, *part.values);
+    bars->setBrush(QBrush(c, style.second));
+    bars->setData(stageKeys, values[i]);
     if (below) bars->moveAbove(below);
     below = bars;
   }
@@ -71,24 +124,28 @@ void MemoryChart::rebuild() {
   cap->setName(tr("GPU memory capacity"));
   cap->setLineStyle(QCPGraph::lsStepCenter);
   cap->setPen(QPen(QColor(0xD55E00), 2, Qt::DashLine));
-  if (!keys.isEmpty()) {
+  if (!stageKeys.isEmpty()) {
     // Extend half a slot either side so the first and last stage get a full capacity line.
-    QVector<double> ck = keys, cv = capacity;
-    ck.prepend(keys.first() - 0.5);
+    QVector<double> ck = stageKeys, cv = capacity;
+    ck.prepend(stageKeys.first() - 0.5);
     cv.prepend(capacity.first());
-    ck.append(keys.last() + 0.5);
+    ck.append(stageKeys.last() + 0.5);
     cv.append(capacity.last());
     cap->setData(ck, cv);
   }
-  xAxis->setTicker(ticker);
+  rotated_ = false;
+  layoutLabels();
   xAxis->setRange(0.4, k + 0.6);
   xAxis->setLabel(tr("template and stage"));
-  yAxis->setLabel(tr("memory per GPU (GB)"));
+  yAxis->setLabel(tr("memory per GPU (GiB)"));
   double top = 1;
-  for (int i = 0; i < k; ++i)
-    top = std::max({top, capacity[i], params[i] + grads[i] + optim[i] + acts[i] + other[i]});
+  for (int i = 0; i < k; ++i) {
+    double sum = 0;
+    for (const auto& v : values) sum += v[i];
+    top = std::max({top, capacity[i], sum});
+  }
   yAxis->setRange(0, top * 1.15);
-  replot();
+  if (isVisible()) replot();  // a hidden chart is drawn when it is shown
 }
 
 }  // namespace arachne::gui

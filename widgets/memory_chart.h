@@ -1,5 +1,6 @@
-// Memory bars: for every stage of the plan a stacked bar of parameters, gradients, optimizer
-// state, activations and overhead, against the GPU's capacity (a step line).
+// Memory bars: for every stage of the plan a stacked bar of every memory component the cost
+// model reports (parameters, gradients, optimizer state, activations, overhead), in GiB, against
+// the GPU's capacity (a step line). Tick labels turn vertical when the stages crowd the axis.
 #pragma once
 
 #include <qcustomplot.h>
@@ -16,15 +17,25 @@ class MemoryChart : public QCustomPlot {
   void setPlan(const Plan& plan, const PlanReport& report);
   void clearPlan();
   int stageCount() const { return stages_; }
+  bool labelsRotated() const { return rotated_; }
+  // Width of the widest tick label along the axis (its height when rotated), and the room per
+  // stage: the labels overlap when the first exceeds the second.
+  int tickLabelExtent() const;
+  double slotWidth() const;
 
  protected:
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void rebuild();
+  void layoutLabels();
   Plan plan_;
   PlanReport report_;
   int stages_ = 0;
+  bool rotated_ = false;
+  QVector<QString> shortLabels_, longLabels_;
 };
 
 }  // namespace arachne::gui

@@ -1,16 +1,20 @@
-// OneFOneBSchedule: event simulation of 1F1B with forward/backward dependencies between stages.
+// OneFOneBSchedule: event simulation of 1F1B with forward/backward dependencies between stages
+// and the last stage paced at the slowest stage's rate.
 #include "one_f_one_b_schedule.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace arachne::gui {
 
 OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
-                                            const std::vector<double>& gradSync,
-                                            const std::vector<double>& optimizer, int m) {
+                                            const std::vector<std::vector<double>>& tails, int m) {
   OneFOneBSchedule out;
   const int p = static_cast<int>(t.size());
   if (p == 0 || m <= 0) return out;
+  const double slowest = *std::max_element(t.begin(), t.end());
+  double forwards = 0;
+  for (double x : t) forwards += x / 3.0;
   // Each stage's op order under 1F1B: warm-up forwards, then one forward one backward, then
   // the remaining backwards.
   std::vector<std::vector<std::pair<int, bool>>> order(static_cast<size_t>(p));
@@ -28,6 +32,7 @@ OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
   std::vector<double> fEnd(ps * ms, -1), bEnd(ps * ms, -1), free(ps, 0);
   std::vector<size_t> next(ps, 0);
   out.stages.resize(ps);
+  out.ops.reserve(2 * ps * ms);
   bool progress = true;
   while (progress) {
     progress = false;
@@ -43,6 +48,8 @@ OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
         else
           ready = s == p - 1 ? fEnd[k] : bEnd[(static_cast<size_t>(s) + 1) * ms + static_cast<size_t>(mb)];
         if (ready < 0) break;  // waits for a neighbour stage
+        // The pacing: the pipeline drains no faster than its slowest stage.
+        if (back && s == p - 1) ready = std::max(ready, mb * slowest + forwards);
         const double dur = t[static_cast<size_t>(s)] * (back ? 2.0 / 3.0 : 1.0 / 3.0);
         PipelineOp op{s, mb, back, std::max(free[static_cast<size_t>(s)], ready), 0};
         op.end = op.start + dur;
@@ -55,18 +62,27 @@ OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
       }
     }
   }
-  // The bubble is measured against the whole pipeline phase: a stage that finishes early waits.
-  const double pipelineEnd = *std::max_element(free.begin(), free.end());
+  // The per-iteration work follows the drained pipeline, as the cost model adds its maximum.
+  out.pipeline_end = *std::max_element(free.begin(), free.end());
+  out.makespan = out.pipeline_end;
   for (int s = 0; s < p; ++s) {
     StageTail& tail = out.stages[static_cast<size_t>(s)];
-    const double last = free[static_cast<size_t>(s)];
-    tail.idle = pipelineEnd - tail.busy;
-    tail.grad_sync_start = last;
-    tail.grad_sync_end = last + (static_cast<size_t>(s) < gradSync.size() ? gradSync[static_cast<size_t>(s)] : 0);
-    tail.optimizer_end = tail.grad_sync_end + (static_cast<size_t>(s) < optimizer.size() ? optimizer[static_cast<size_t>(s)] : 0);
-    out.makespan = std::max(out.makespan, tail.optimizer_end);
+    tail.idle = out.pipeline_end - tail.busy;
+    tail.start = out.pipeline_end;
+    double at = tail.start;
+    if (static_cast<size_t>(s) < tails.size())
+      for (double item : tails[static_cast<size_t>(s)]) tail.ends.push_back(at += item);
+    out.makespan = std::max(out.makespan, at);
   }
   return out;
+}
+
+OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t, const std::vector<double>& g,
+                                            const std::vector<double>& o, int m) {
+  std::vector<std::vector<double>> tails(t.size());
+  for (size_t s = 0; s < t.size(); ++s)
+    tails[s] = {s < g.size() ? g[s] : 0.0, s < o.size() ? o[s] : 0.0};
+  return simulate(t, tails, m);
 }
 
 double OneFOneBSchedule::bubbleFraction() const {

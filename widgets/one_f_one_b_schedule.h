@@ -1,5 +1,10 @@
-// The 1F1B pipeline schedule of one replica, simulated from per-stage times: when each forward
-// and backward of each micro-batch runs, where the bubbles are, and the gradient sync after.
+// The 1F1B pipeline schedule of one replica as the cost model prices it: when each forward and
+// backward of each micro-batch runs, where the bubbles are, and the per-iteration work after.
+// Its makespan is the cost model's iteration time, (M - 1) * max t_s + sum t_s + max tail_s:
+// 1F1B with the last stage paced at the slowest stage's rate (its backward of micro-batch i
+// starts no earlier than i * max t_s + the sum of the forwards), which is the steady state the
+// formula assumes; without the pacing an event simulation finishes earlier than the formula
+// when a middle stage is the slowest one.
 #pragma once
 
 #include <vector>
@@ -14,19 +19,24 @@ struct PipelineOp {
 };
 
 struct StageTail {
-  double grad_sync_start = 0, grad_sync_end = 0;  // gradient all-reduce after the last backward
-  double optimizer_end = 0;
-  double busy = 0;  // forward + backward time
-  double idle = 0;  // bubble: time without work before the last backward of any stage
+  double start = 0;              // when the per-iteration work begins (the end of the pipeline)
+  std::vector<double> ends;      // end of each per-iteration item, in order
+  double busy = 0;               // forward + backward time
+  double idle = 0;               // bubble: time without work before the per-iteration work
 };
 
 struct OneFOneBSchedule {
   std::vector<PipelineOp> ops;
   std::vector<StageTail> stages;
+  double pipeline_end = 0;  // the last backward of any stage
   double makespan = 0;
 
-  // stageTimes: t_s, forward+backward of one micro-batch (the backward takes twice the
-  // forward, the usual 1:2 split); gradSync and optimizer per stage per iteration.
+  // stageTimes: t_s, forward+backward of one micro-batch (the backward takes twice the forward,
+  // the usual 1:2 split); tails[s]: the per-iteration items of stage s (gradient sync, optimizer
+  // step, ...), run one after another once the pipeline has drained.
+  static OneFOneBSchedule simulate(const std::vector<double>& stageTimes,
+                                   const std::vector<std::vector<double>>& tails, int microBatches);
+  // The same with gradient sync and optimizer step as the two tail items.
   static OneFOneBSchedule simulate(const std::vector<double>& stageTimes,
                                    const std::vector<double>& gradSync,
                                    const std::vector<double>& optimizer, int microBatches);

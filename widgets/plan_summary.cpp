@@ -4,7 +4,9 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QStringList>
+#include <algorithm>
 
+#include "core_text.h"
 #include "time_format.h"
 
 namespace arachne::gui {
@@ -36,7 +38,7 @@ QString planSummaryText(const Plan& plan, const PlanReport& report, double price
                  .arg(l.toString(pricePerHour / (report.throughput.tokens_per_s * 3600.0) * 1e6, 'f', 3));
   } else {
     out << QCoreApplication::translate("arachne::gui::PlanSummary", "The plan is not feasible:");
-    for (const auto& v : report.violations) out << QStringLiteral("  - ") + QString::fromStdString(v.message);
+    for (const auto& v : report.violations) out << QStringLiteral("  - ") + coreText(v.reason, v.message);
   }
   out << QCoreApplication::translate("arachne::gui::PlanSummary", "GPUs used: %1").arg(used);
   for (size_t i = 0; i < plan.templates.size(); ++i) {
@@ -54,18 +56,34 @@ QString planSummaryText(const Plan& plan, const PlanReport& report, double price
       if (i < report.templates.size() && s < report.templates[i].stages.size()) {
         const StageReport& r = report.templates[i].stages[s];
         line += QCoreApplication::translate("arachne::gui::PlanSummary", ", t_s %1, memory %2 of %3")
-                    .arg(formatSeconds(r.time.perMicroBatch()), formatGigabytes(r.memory.total()),
-                         formatGigabytes(r.memory.capacity));
+                    .arg(formatSeconds(r.time.perMicroBatch()), formatGibibytes(r.memory.total()),
+                         formatGibibytes(r.memory.capacity));
       }
       out << line;
     }
   }
   if (!plan.unused_gpus.empty()) {
     out << QCoreApplication::translate("arachne::gui::PlanSummary", "Unused GPUs:");
-    for (const auto& u : plan.unused_gpus)
-      out << QCoreApplication::translate("arachne::gui::PlanSummary", "  node %1 (%2, %3 GPUs): %4")
-                 .arg(u.node_id).arg(QString::fromStdString(u.gpu_type).toUpper()).arg(u.count)
-                 .arg(QString::fromStdString(u.reason));
+    // Nodes of one type with the same reason share a line, as in the why-dropped view.
+    std::vector<std::vector<const UnusedGpus*>> groups;
+    for (const auto& u : plan.unused_gpus) {
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) {
+        return g.front()->gpu_type == u.gpu_type && g.front()->reason == u.reason;
+      });
+      if (it == groups.end()) groups.push_back({&u});
+      else it->push_back(&u);
+    }
+    for (const auto& g : groups) {
+      QStringList nodes;
+      int gpus = 0;
+      for (const UnusedGpus* u : g) {
+        nodes << QString::number(u->node_id);
+        gpus += u->count;
+      }
+      out << QCoreApplication::translate("arachne::gui::PlanSummary", "  %1, %n GPU(s) on node(s) %2: %3", nullptr, gpus)
+                 .arg(QString::fromStdString(g.front()->gpu_type).toUpper(), nodes.join(QStringLiteral(", ")),
+                      coreText(g.front()->why, g.front()->reason));
+    }
   }
   return out.join(QLatin1Char('\n'));
 }

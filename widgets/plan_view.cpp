@@ -1,4 +1,4 @@
-// PlanView: painting, hit testing and tooltips of the template rows.
+// PlanView: layout, painting, hit testing and tooltips of the template rows.
 #include "plan_view.h"
 
 #include <QEvent>
@@ -8,21 +8,25 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
-#include <set>
+#include <cstring>
+#include <map>
 
 #include "catalog/gpu_catalog.h"
+#include "core_text.h"
+#include "cost/report_items.h"
 #include "gpu_colors.h"
+#include "layer_text.h"
 #include "time_format.h"
 
 namespace arachne::gui {
 
 namespace {
 constexpr int kMargin = 12;
-constexpr int kLegendHeight = 26;
 constexpr int kHeaderWidth = 130;
-constexpr int kBlockWidth = 150;
+constexpr int kBlockWidth = 158;
 constexpr int kBlockGap = 14;  // room for the arrow to the next stage
 constexpr int kRowGap = 12;
+constexpr int kMinLegendWidth = 720;
 }  // namespace
 
 PlanView::PlanView(const GpuCatalog& catalog, QWidget* parent) : QWidget(parent), catalog_(catalog) {
@@ -31,14 +35,32 @@ PlanView::PlanView(const GpuCatalog& catalog, QWidget* parent) : QWidget(parent)
   setAutoFillBackground(true);
 }
 
-void PlanView::setPlan(const Plan& plan, const std::optional<PlanReport>& report) {
+void PlanView::setPlan(const Plan& plan, const std::optional<PlanReport>& report,
+                       const std::optional<Model>& model) {
   plan_ = plan;
   report_ = report;
+  if (model) model_ = model;
+  selected_ = {-1, -1};
+  highlighted_.clear();
   updateGeometry();
+  adjustSize();  // outside a resizable scroll area the view keeps the size of the whole plan
   update();
 }
 
-void PlanView::clear() { setPlan(Plan{}, std::nullopt); }
+void PlanView::clear() {
+  model_.reset();
+  setPlan(Plan{}, std::nullopt);
+}
+
+void PlanView::setSelectedStage(int t, int s) {
+  selected_ = {t, s};
+  update();
+}
+
+void PlanView::setHighlightedNodes(const std::set<int>& nodes) {
+  highlighted_ = nodes;
+  update();
+}
 
 bool PlanView::event(QEvent* e) {
   if (e->type() == QEvent::ToolTip) {
@@ -54,7 +76,10 @@ bool PlanView::event(QEvent* e) {
 }
 
 void PlanView::changeEvent(QEvent* e) {
-  if (e->type() == QEvent::LanguageChange) update();
+  if (e->type() == QEvent::LanguageChange || e->type() == QEvent::FontChange) {
+    updateGeometry();
+    update();
+  }
   QWidget::changeEvent(e);
 }
 
@@ -64,10 +89,61 @@ void PlanView::mousePressEvent(QMouseEvent* e) {
   QWidget::mousePressEvent(e);
 }
 
-int PlanView::rowHeight() const { return std::max(118, fontMetrics().height() * 7 + 10); }
+int PlanView::rowHeight() const { return std::max(128, fontMetrics().height() * 8 + 10); }
+
+int PlanView::contentWidth() const {
+  int depth = 1;
+  for (const auto& t : plan_.templates) depth = std::max(depth, t.depth());
+  return kMargin * 2 + kHeaderWidth + depth * (kBlockWidth + kBlockGap);
+}
+
+std::vector<PlanView::LegendEntry> PlanView::legendLayout() const {
+  // Where each type is: the templates and stages that use it, so a legend entry points at its
+  // blocks even when they are scrolled out of sight.
+  std::vector<std::string> order;
+  std::map<std::string, QStringList> where;
+  for (size_t t = 0; t < plan_.templates.size(); ++t) {
+    std::map<std::string, std::pair<int, int>> span;
+    const auto& stages = plan_.templates[t].stages;
+    for (size_t s = 0; s < stages.size(); ++s) {
+      const std::string& id = stages[s].gpu_type;
+      if (std::find(order.begin(), order.end(), id) == order.end()) order.push_back(id);
+      auto it = span.find(id);
+      if (it == span.end()) span[id] = {int(s) + 1, int(s) + 1};
+      else it->second.second = int(s) + 1;
+    }
+    for (const auto& [id, range] : span)
+      where[id] << (range.first == range.second ? tr("T%1 S%2").arg(t + 1).arg(range.first)
+                                                : tr("T%1 S%2–%3").arg(t + 1).arg(range.first).arg(range.second));
+  }
+  const QFontMetrics fm = fontMetrics();
+  const int width = std::max(contentWidth(), kMinLegendWidth) - kMargin;
+  int x = kMargin + fm.horizontalAdvance(tr("GPU types:")) + 10, y = kMargin;
+  std::vector<LegendEntry> out;
+  for (const auto& id : order) {
+    const GpuType* g = catalog_.find(id);
+    const QString label = QString::fromStdString(id).toUpper() +
+                          (g ? QStringLiteral(" (%1)").arg(QString::fromStdString(g->name)) : QString()) +
+                          QStringLiteral(" · ") + where[id].join(QStringLiteral(", "));
+    const int w = 30 + fm.horizontalAdvance(label) + 18;
+    if (x + w > width && x > kMargin + 120) {
+      x = kMargin;
+      y += fm.height() + 6;
+    }
+    out.push_back({label, QRect(x, y, w, fm.height() + 2), std::max(0, catalog_.indexOf(id))});
+    x += w;
+  }
+  return out;
+}
+
+int PlanView::legendHeight() const {
+  const auto entries = legendLayout();
+  const int bottom = entries.empty() ? kMargin + fontMetrics().height() : entries.back().rect.bottom();
+  return bottom - kMargin + 14;
+}
 
 int PlanView::rowTop(int templateIndex) const {
-  return kMargin + kLegendHeight + templateIndex * (rowHeight() + kRowGap);
+  return kMargin + legendHeight() + templateIndex * (rowHeight() + kRowGap);
 }
 
 QRect PlanView::blockRect(int t, int s) const {
@@ -83,56 +159,77 @@ std::pair<int, int> PlanView::stageAt(const QPoint& pos) const {
 }
 
 QSize PlanView::sizeHint() const {
-  int depth = 1;
-  for (const auto& t : plan_.templates) depth = std::max(depth, t.depth());
-  const int rows = std::max<int>(1, static_cast<int>(plan_.templates.size()));
-  return {kMargin * 2 + kHeaderWidth + depth * (kBlockWidth + kBlockGap),
-          rowTop(rows) + kMargin};
+  if (plan_.templates.empty()) return {320, 160};
+  const int rows = static_cast<int>(plan_.templates.size());
+  return {std::max(contentWidth(), kMinLegendWidth), rowTop(rows) + kMargin};
 }
 
-QSize PlanView::minimumSizeHint() const { return {320, 160}; }
+QString PlanView::layersLabel(const Stage& st) const {
+  if (!model_) return tr("layers %1–%2").arg(st.first_layer).arg(st.last_layer);
+  return layerRangeText(*model_, st.first_layer, st.last_layer);
+}
 
 QString PlanView::stageToolTip(int t, int s) const {
   const Template& tpl = plan_.templates[static_cast<size_t>(t)];
   const Stage& st = tpl.stages[static_cast<size_t>(s)];
-  QString text = tr("<b>Template %1, stage %2</b>: %3, TP %4, layers %5–%6, micro-batch %7")
+  QString text = tr("<b>Template %1, stage %2</b>: %3, TP %4, layers %5–%6 (%7), micro-batch %8")
                      .arg(t + 1).arg(s + 1)
                      .arg(QString::fromStdString(st.gpu_type).toUpper())
-                     .arg(st.tp).arg(st.first_layer).arg(st.last_layer).arg(tpl.micro_batch);
+                     .arg(st.tp).arg(st.first_layer).arg(st.last_layer)
+                     .arg(layersLabel(st).toHtmlEscaped()).arg(tpl.micro_batch);
+  if (st.expert_tiling)
+    text += QStringLiteral("<br>") + tr("experts: EP %1 × ETP %2 × EDP %3")
+                                         .arg(st.expert_tiling->ep).arg(st.expert_tiling->etp).arg(st.expert_tiling->edp);
   if (report_ && t < static_cast<int>(report_->templates.size()) &&
       s < static_cast<int>(report_->templates[static_cast<size_t>(t)].stages.size())) {
     const StageReport& r = report_->templates[static_cast<size_t>(t)].stages[static_cast<size_t>(s)];
+    const bool moe = st.expert_tiling.has_value();
     text += QStringLiteral("<table>");
-    auto row = [&](const QString& name, double seconds) {
-      text += QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>").arg(name, formatSeconds(seconds));
+    auto row = [&](const QString& name, const QString& value, bool bold = false) {
+      text += bold ? QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td></tr>").arg(name, value)
+                   : QStringLiteral("<tr><td>%1</td><td align=right>%2</td></tr>").arg(name, value);
     };
-    row(tr("compute per micro-batch"), r.time.compute);
-    row(tr("TP communication per micro-batch"), r.time.tp_comm);
-    row(tr("to next stage (%1) per micro-batch").arg(QString::fromStdString(r.p2p_link)), r.time.p2p);
-    row(tr("stage time t_s"), r.time.perMicroBatch());
-    row(tr("gradient sync per iteration (%1)").arg(QString::fromStdString(r.grad_sync_link)),
-        r.time.grad_sync);
-    row(tr("optimizer step per iteration"), r.time.optimizer);
+    // Every term of the cost model, in its order: per micro-batch ones make up t_s.
+    const auto items = timeItems(r.time);
+    for (const TimeItem& i : items) {
+      if (i.scope != ItemScope::PerMicroBatch) continue;
+      // A TP-1 stage has no TP collectives and a dense stage no expert all-to-all: no empty rows.
+      if ((!std::strcmp(i.key, "tp_comm") && st.tp == 1 && i.seconds <= 0) ||
+          (!std::strcmp(i.key, "expert_comm") && !moe))
+        continue;
+      QString name = timeItemName(i.key, moe, st.tp);
+      if (!std::strcmp(i.key, "p2p")) name += QStringLiteral(" (%1)").arg(linkName(r.p2p_link));
+      row(tr("%1 per micro-batch").arg(name), formatSeconds(i.seconds));
+    }
+    row(tr("stage time t_s"), formatSeconds(r.time.perMicroBatch()), true);
+    for (const TimeItem& i : items) {
+      if (i.scope != ItemScope::PerIteration) continue;
+      QString name = timeItemName(i.key, moe, st.tp);
+      if (!std::strcmp(i.key, "grad_sync")) name += QStringLiteral(" (%1)").arg(linkName(r.grad_sync_link));
+      row(tr("%1 per iteration").arg(name), formatSeconds(i.seconds));
+    }
+    // What overlap hides (not charged): shown when there is any, so the gain is visible.
+    for (const TimeItem& i : items)
+      if (i.scope == ItemScope::Hidden && i.seconds > 0) row(timeItemName(i.key, moe, st.tp), formatSeconds(i.seconds));
+    for (const MemoryItem& m : memoryItems(r.memory)) row(memoryItemName(m.key), formatGibibytes(m.bytes));
+    row(tr("memory per GPU"), tr("%1 of %2").arg(formatGibibytes(r.memory.total()), formatGibibytes(r.memory.capacity)), true);
     text += QStringLiteral("</table>");
-    text += tr("Memory %1 of %2 GB, %3 micro-batches in flight")
-                .arg(QLocale().toString(r.memory.total() / 1e9, 'f', 1))
-                .arg(QLocale().toString(r.memory.capacity / 1e9, 'f', 1))
-                .arg(r.in_flight_micro_batches);
+    text += tr("%n micro-batch(es) in flight", nullptr, r.in_flight_micro_batches);
   } else {
     text += QStringLiteral("<br>") + tr("No timing for this stage: the plan is not priced.");
   }
   return text;
 }
 
-void PlanView::paintEvent(QPaintEvent*) {
+void PlanView::paintEvent(QPaintEvent* event) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
   if (plan_.templates.empty()) return;
   paintLegend(p);
-  const QLocale locale;
   for (int t = 0; t < static_cast<int>(plan_.templates.size()); ++t) {
     const Template& tpl = plan_.templates[static_cast<size_t>(t)];
     const int top = rowTop(t);
+    if (top > event->rect().bottom() || top + rowHeight() < event->rect().top()) continue;
     QRect header(kMargin, top, kHeaderWidth - 8, rowHeight());
     p.setPen(palette().color(QPalette::Text));
     QString head = tr("Template %1").arg(t + 1) + QLatin1Char('\n') +
@@ -143,7 +240,7 @@ void PlanView::paintEvent(QPaintEvent*) {
     p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, head);
     for (int s = 0; s < tpl.depth(); ++s) {
       const QRect r = blockRect(t, s);
-      paintBlock(p, tpl.stages[static_cast<size_t>(s)], r, tpl.replicas, tpl.micro_batch);
+      paintBlock(p, t, s, r);
       if (s + 1 < tpl.depth()) {
         const int y = r.center().y();
         p.setPen(QPen(palette().color(QPalette::Text), 1.5));
@@ -156,40 +253,40 @@ void PlanView::paintEvent(QPaintEvent*) {
 }
 
 void PlanView::paintLegend(QPainter& p) const {
-  std::vector<std::string> types;
-  for (const auto& t : plan_.templates)
-    for (const auto& s : t.stages)
-      if (std::find(types.begin(), types.end(), s.gpu_type) == types.end()) types.push_back(s.gpu_type);
-  int x = kMargin;
-  const int y = kMargin;
   p.setPen(palette().color(QPalette::Text));
-  p.drawText(QRect(x, y, 80, 18), Qt::AlignVCenter, tr("GPU types:"));
-  x += p.fontMetrics().horizontalAdvance(tr("GPU types:")) + 10;
-  for (const auto& id : types) {
-    const QString q = QString::fromStdString(id);
-    QRect swatch(x, y + 2, 24, 14);
-    p.fillRect(swatch, GpuColors::color(catalog_, q));
-    p.fillRect(swatch, QBrush(QColor(0, 0, 0, 90), GpuColors::pattern(catalog_, q)));
+  const QFontMetrics fm = p.fontMetrics();
+  p.drawText(QRect(kMargin, kMargin, fm.horizontalAdvance(tr("GPU types:")) + 4, fm.height() + 2),
+             Qt::AlignVCenter, tr("GPU types:"));
+  for (const LegendEntry& e : legendLayout()) {
+    QRect swatch(e.rect.left(), e.rect.top() + 2, 24, e.rect.height() - 4);
+    GpuColors::paintSwatch(p, swatch, e.catalogIndex, 110);
     p.setPen(palette().color(QPalette::Text));
+    p.setBrush(Qt::NoBrush);
     p.drawRect(swatch);
-    const GpuType* g = catalog_.find(id);
-    const QString label = q.toUpper() + (g ? QStringLiteral(" (%1)").arg(QString::fromStdString(g->name)) : QString());
-    p.drawText(QRect(x + 30, y, 400, 18), Qt::AlignVCenter, label);
-    x += 30 + p.fontMetrics().horizontalAdvance(label) + 18;
+    p.drawText(QRect(e.rect.left() + 30, e.rect.top(), e.rect.width() - 30, e.rect.height()), Qt::AlignVCenter, e.label);
   }
 }
 
-void PlanView::paintBlock(QPainter& p, const Stage& stage, const QRect& r, int replicas,
-                          int microBatch) const {
+void PlanView::paintBlock(QPainter& p, int t, int s, const QRect& r) const {
+  const Template& tpl = plan_.templates[static_cast<size_t>(t)];
+  const Stage& stage = tpl.stages[static_cast<size_t>(s)];
   const QString type = QString::fromStdString(stage.gpu_type);
-  const QColor fill = GpuColors::color(catalog_, type);
+  const int index = std::max(0, catalog_.indexOf(stage.gpu_type));
+  const QColor fill = GpuColors::colorAt(index);
   const QColor ink = GpuColors::textOn(fill);
-  p.setPen(QPen(palette().color(QPalette::Text), 1));
+  const bool selected = selected_ == std::pair<int, int>{t, s};
+  const bool highlighted = std::any_of(stage.node_ids.begin(), stage.node_ids.end(),
+                                       [this](int n) { return highlighted_.count(n) > 0; });
+  p.setPen(QPen(selected ? palette().color(QPalette::Highlight) : palette().color(QPalette::Text),
+                selected ? 3 : 1, highlighted ? Qt::DashLine : Qt::SolidLine));
   p.setBrush(fill);
   p.drawRoundedRect(r, 6, 6);
   // The pattern strip on the left edge names the type without colour.
   QRect strip(r.left() + 1, r.top() + 1, 10, r.height() - 2);
-  p.fillRect(strip, QBrush(QColor(0, 0, 0, 140), GpuColors::pattern(catalog_, type)));
+  if (GpuColors::patternAt(index) != Qt::NoBrush)
+    p.fillRect(strip, QBrush(QColor(0, 0, 0, 150), GpuColors::patternAt(index)));
+  else
+    p.fillRect(strip, fill.darker(125));
   p.setPen(ink);
   const QRect text = r.adjusted(16, 4, -6, -4);
   const int lh = p.fontMetrics().height();
@@ -200,8 +297,12 @@ void PlanView::paintBlock(QPainter& p, const Stage& stage, const QRect& r, int r
   p.drawText(QRect(text.left(), text.top(), text.width(), lh), Qt::AlignLeft,
              tr("%1 · TP %2").arg(type.toUpper()).arg(stage.tp));
   p.restore();
-  p.drawText(QRect(text.left(), text.top() + lh, text.width(), lh), Qt::AlignLeft,
-             tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(microBatch));
+  auto line = [&](int n, const QString& s) {
+    p.drawText(QRect(text.left(), text.top() + n * lh, text.width(), lh), Qt::AlignLeft,
+               p.fontMetrics().elidedText(s, Qt::ElideRight, text.width()));
+  };
+  line(1, tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch));
+  if (model_) line(2, layerRangeText(*model_, stage.first_layer, stage.last_layer));
   const std::set<int> nodes(stage.node_ids.begin(), stage.node_ids.end());
   QString where;
   if (nodes.size() <= 3) {
@@ -211,56 +312,68 @@ void PlanView::paintBlock(QPainter& p, const Stage& stage, const QRect& r, int r
   } else {
     where = tr("%1 nodes").arg(nodes.size());
   }
-  p.drawText(QRect(text.left(), text.top() + 2 * lh, text.width(), lh), Qt::AlignLeft,
-             tr("%n GPU(s) · %1", nullptr, stage.tp * replicas).arg(where));
-  const QRect art(text.left(), text.top() + 3 * lh + 4, text.width(), text.bottom() - (text.top() + 3 * lh + 4));
-  if (stage.expert_tiling)
-    paintTiling(p, art, *stage.expert_tiling, ink);
-  else
-    paintTpGroup(p, art, stage.tp, ink);
+  const int next = model_ ? 3 : 2;
+  line(next, tr("%n GPU(s) · %1", nullptr, stage.tp * tpl.replicas).arg(where));
+  if (stage.expert_tiling) {
+    line(next + 1, tr("EP %1 × ETP %2 × EDP %3").arg(stage.expert_tiling->ep).arg(stage.expert_tiling->etp)
+                       .arg(stage.expert_tiling->edp));
+    const int top = text.top() + (next + 2) * lh + 2;
+    paintTiling(p, QRect(text.left(), top, text.width(), text.bottom() - top), *stage.expert_tiling, ink);
+  } else {
+    const int top = text.top() + (next + 1) * lh + 4;
+    paintTpGroup(p, QRect(text.left(), top, text.width(), text.bottom() - top), stage.tp, ink);
+  }
 }
 
 void PlanView::paintTpGroup(QPainter& p, const QRect& r, int tp, const QColor& ink) const {
   // One square per GPU of the TP group, framed together: the GPUs that share every layer.
   const int cell = std::clamp((r.width() - 8) / std::max(tp, 1) - 3, 6, 16);
-  const int w = tp * (cell + 3) + 5;
+  const int shown = std::min(tp, (r.width() - 8) / (cell + 3));
+  const int w = shown * (cell + 3) + 5;
   QRect frame(r.left(), r.top(), w, cell + 8);
   p.setPen(QPen(ink, 1, Qt::DashLine));
   p.setBrush(Qt::NoBrush);
   p.drawRoundedRect(frame, 3, 3);
   p.setPen(QPen(ink, 1));
-  for (int i = 0; i < tp; ++i) {
+  for (int i = 0; i < shown; ++i) {
     QRect c(frame.left() + 4 + i * (cell + 3), frame.top() + 4, cell, cell);
     p.setBrush(QColor(255, 255, 255, 150));
     p.drawRect(c);
   }
-  p.drawText(QRect(frame.right() + 6, frame.top(), r.right() - frame.right() - 6, frame.height()),
-             Qt::AlignVCenter | Qt::AlignLeft, tr("TP group"));
+  if (frame.bottom() + p.fontMetrics().height() <= r.bottom() + 4)
+    p.drawText(QRect(r.left(), frame.bottom() + 2, r.width(), p.fontMetrics().height()), Qt::AlignLeft,
+               shown < tp ? tr("TP group of %1 (%2 shown)").arg(tp).arg(shown) : tr("TP group"));
 }
 
-void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t,
-                           const QColor& ink) const {
+void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, const QColor& ink) const {
   // One EP-columns by ETP-rows grid per EDP copy: every square is a GPU holding 1/(EP*ETP) of
-  // the experts, and the copies hold the same experts (expert data parallel).
+  // the experts, and the copies hold the same experts (expert data parallel). When the copies do
+  // not fit with squares of at least 5 px, one grid is drawn and the label says how many more.
   const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1), copies = std::max(t.edp, 1);
-  const int labelWidth = 64;
-  const int gap = 4;
-  const int avail = r.width() - labelWidth - gap * (copies - 1);
-  const int cell = std::clamp(std::min(avail / (cols * copies), (r.height() - 2) / rows) - 1, 2, 14);
+  constexpr int kMinCell = 7, kMaxCell = 14, kGap = 5;
+  const int lh = p.fontMetrics().height();
+  auto cellFor = [&](int n) {
+    const int byWidth = (r.width() - kGap * (n - 1)) / (cols * n) - 1;
+    const int byHeight = (r.height() - 2 - lh) / rows - 1;  // a line under the grids for the label
+    return std::min({byWidth, byHeight, kMaxCell});
+  };
+  int drawn = copies;
+  while (drawn > 1 && cellFor(drawn) < kMinCell) --drawn;
+  const int cell = std::max(3, cellFor(drawn));
   const int gridWidth = cols * (cell + 1);
   p.setPen(QPen(ink, 1));
-  for (int c = 0; c < copies; ++c) {
-    const int left = r.left() + c * (gridWidth + gap);
+  for (int c = 0; c < drawn; ++c) {
+    const int left = r.left() + c * (gridWidth + kGap);
     for (int y = 0; y < rows; ++y)
       for (int x = 0; x < cols; ++x) {
         p.setBrush(c == 0 ? QColor(255, 255, 255, 170) : QColor(255, 255, 255, 90));
         p.drawRect(left + x * (cell + 1), r.top() + y * (cell + 1), cell, cell);
       }
   }
-  const int gridRight = r.left() + copies * (gridWidth + gap);
-  p.drawText(QRect(gridRight, r.top(), r.right() - gridRight, r.height()),
-             Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-             tr("EP %1 × ETP %2 × EDP %3").arg(t.ep).arg(t.etp).arg(t.edp));
+  // Under the grids: how many copies there are when not all are drawn.
+  if (drawn < copies)
+    p.drawText(QRect(r.left(), r.top() + rows * (cell + 1) + 2, r.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(tr("%1 of %2 copies shown").arg(drawn).arg(copies), Qt::ElideRight, r.width()));
 }
 
 }  // namespace arachne::gui

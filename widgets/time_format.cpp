@@ -17,9 +17,9 @@ QString formatSeconds(double s) {
   return QCoreApplication::translate("arachne::gui::Format", "%1 min").arg(l.toString(s / 60.0, 'f', 1));
 }
 
-QString formatGigabytes(double bytes) {
-  return QCoreApplication::translate("arachne::gui::Format", "%1 GB")
-      .arg(QLocale().toString(bytes / 1e9, 'f', 1));
+QString formatGibibytes(double bytes) {
+  return QCoreApplication::translate("arachne::gui::Format", "%1 GiB")
+      .arg(QLocale().toString(bytes / kGiB, 'f', 1));
 }
 
 }  // namespace arachne::gui

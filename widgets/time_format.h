@@ -7,6 +7,8 @@ namespace arachne::gui {
 
 // "12.3 ms", "4.56 s", "2 min 05 s"
 QString formatSeconds(double seconds);
-QString formatGigabytes(double bytes);
+// Memory is in GiB everywhere (2^30 bytes), as the core's messages and the CLI print it.
+QString formatGibibytes(double bytes);
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 }  // namespace arachne::gui

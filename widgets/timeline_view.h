@@ -1,5 +1,8 @@
-// The 1F1B timeline: a Gantt chart of one iteration of the plan's slowest replica, one row per
-// stage: forwards, backwards, the bubble (hatched idle time) and the gradient sync at the end.
+// The 1F1B timeline: a Gantt chart of one iteration of a template (the slowest one unless
+// another is chosen), one row per stage: forwards, backwards, the bubble (hatched idle time)
+// and the per-iteration work after the pipeline, every item the cost model reports. Its length
+// is the template's iteration time. Ctrl+wheel or +/- zoom in a scroll area; at fit width,
+// micro-batches narrower than a few pixels are drawn by coverage instead of aliasing into bands.
 #pragma once
 
 #include <QWidget>
@@ -20,20 +23,35 @@ class TimelineView : public QWidget {
   explicit TimelineView(const GpuCatalog& catalog, QWidget* parent = nullptr);
   void setPlan(const Plan& plan, const PlanReport& report);
   void clear();
+  // Shows template `index` (the slowest one when -1 or out of range).
+  void setTemplateShown(int index);
   int templateShown() const { return template_; }  // -1 when nothing is shown
+  int slowestTemplate() const { return slowest_; }
   const OneFOneBSchedule& schedule() const { return schedule_; }
-  QSize sizeHint() const override { return {900, 360}; }
+  QString headerText() const;
+  double zoom() const { return zoom_; }
+  void setZoom(double zoom);  // 1 = the whole iteration fits the width
+  QSize sizeHint() const override;
+  QSize minimumSizeHint() const override;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
   void changeEvent(QEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
 
  private:
+  void rebuild();
+  int fitWidth() const;
   const GpuCatalog& catalog_;
   Plan plan_;
   PlanReport report_;
+  int requested_ = -1;
   int template_ = -1;
+  int slowest_ = -1;
+  double zoom_ = 1;
   OneFOneBSchedule schedule_;
+  std::vector<std::vector<const char*>> tailKeys_;  // per stage, the per-iteration items' keys
 };
 
 }  // namespace arachne::gui

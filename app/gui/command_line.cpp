@@ -3,6 +3,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QRegularExpression>
 
 namespace arachne::gui {
 
@@ -22,7 +23,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   const QCommandLineOption plan(QStringLiteral("plan"), QStringLiteral("Plan at start (before the screenshot)."));
   const QCommandLineOption lang(QStringLiteral("lang"), QStringLiteral("Language: en, de or zh_CN."), QStringLiteral("L"));
   const QCommandLineOption tab(QStringLiteral("tab"),
-      QStringLiteral("Result tab to show: plan, memory, timeline, replay, alternatives, dropped, summary."),
+      QStringLiteral("Result tab to show: plan, memory, timeline, replay, alternatives, dropped, whatif, summary."),
       QStringLiteral("NAME"));
   const QCommandLineOption bench(QStringLiteral("bench-latency"),
       QStringLiteral("Plan once and print the UI event-loop latency during the run and the time to first paint."));
@@ -31,7 +32,20 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("SPEC"));
   const QCommandLineOption scenarioPlanners(QStringLiteral("scenario-planners"),
       QStringLiteral("Comma-separated planners the scenario plays."), QStringLiteral("LIST"));
-  p.addOptions({screenshot, cluster, model, planner, budget, plan, lang, tab, bench, scenario, scenarioPlanners});
+  const QCommandLineOption globalBatch(QStringLiteral("global-batch"),
+      QStringLiteral("Global batch in sequences (default: the model's)."), QStringLiteral("N"));
+  const QCommandLineOption compare(QStringLiteral("compare"),
+      QStringLiteral("After planning, run these planners in the alternatives view (comma list, or 'all')."),
+      QStringLiteral("LIST"));
+  const QCommandLineOption whatIf(QStringLiteral("whatif"),
+      QStringLiteral("After planning, one edit in the what-if editor: tp:T:S:N, replicas:T:N, depth:T:N or mb:T:N "
+                     "(templates and stages count from 1)."),
+      QStringLiteral("EDIT"));
+  const QCommandLineOption exportView(QStringLiteral("export-view"),
+      QStringLiteral("Write the current tab's view, whole (as File > Export current view), to a PNG or PDF and exit."),
+      QStringLiteral("FILE"));
+  p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, compare, whatIf,
+                scenario, scenarioPlanners});
   p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
   if (!p.parse(arguments)) {
@@ -41,6 +55,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   if (p.isSet(QStringLiteral("help"))) p.showHelp(0);
   if (p.isSet(QStringLiteral("version"))) p.showVersion();
   c.screenshot = p.value(screenshot);
+  c.exportView = p.value(exportView);
   c.cluster = p.value(cluster);
   c.model = p.value(model);
   c.planner = p.value(planner);
@@ -55,6 +70,16 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   c.benchLatency = p.isSet(bench);
   c.scenario = p.value(scenario);
   if (p.isSet(scenarioPlanners)) c.scenarioPlanners = p.value(scenarioPlanners).split(QLatin1Char(','), Qt::SkipEmptyParts);
+  if (p.isSet(globalBatch)) {
+    bool ok = false;
+    c.globalBatch = p.value(globalBatch).toInt(&ok);
+    if (!ok || c.globalBatch < 1) c.error = QStringLiteral("--global-batch needs a positive number of sequences");
+  }
+  c.compare = p.value(compare);
+  c.whatIf = p.value(whatIf);
+  if (!c.whatIf.isEmpty() &&
+      !QRegularExpression(QStringLiteral("^(tp:\\d+:\\d+:\\d+|(replicas|depth|mb):\\d+:\\d+)$")).match(c.whatIf).hasMatch())
+    c.error = QStringLiteral("--whatif needs tp:T:S:N, replicas:T:N, depth:T:N or mb:T:N");
   const QStringList files = p.positionalArguments();
   if (files.size() > 1) c.error = QStringLiteral("unexpected argument '%1': one file at a time").arg(files.at(1));
   else if (!files.isEmpty()) c.file = files.first();

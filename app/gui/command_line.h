@@ -1,6 +1,7 @@
 // The arachne executable's options: --screenshot FILE, --cluster SPEC, --model ID|FILE,
-// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, --scenario SPEC,
-// --scenario-planners LIST, and one FILE to open.
+// --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, --global-batch N,
+// --compare LIST, --whatif EDIT, --export-view FILE, --scenario SPEC, --scenario-planners LIST,
+// and one FILE to open.
 #pragma once
 
 #include <QString>
@@ -10,6 +11,7 @@ namespace arachne::gui {
 
 struct CommandLine {
   QString screenshot;
+  QString exportView;  // --export-view FILE: the current tab's view, whole, as File → Export does
   QString cluster;
   QString model;
   QString planner;
@@ -18,7 +20,10 @@ struct CommandLine {
   QString lang;
   QString tab;
   bool benchLatency = false;
-  QString file;        // a *.cluster.json, *.plan.json or *.scenario.json to open (the desktop file's %f)
+  int globalBatch = 0;  // sequences; 0 keeps the model's default
+  QString compare;      // planners to run in the alternatives view after planning (comma list)
+  QString whatIf;       // an edit for the what-if editor: "tp:T:S:N", "replicas:T:N", "depth:T:N", "mb:T:N"
+  QString file;         // a *.cluster.json, *.plan.json or *.scenario.json to open (the desktop file's %f)
   QString scenario;          // --scenario FILE|PRESET: opens the scenario dock on it
   QStringList scenarioPlanners;  // --scenario-planners a,b: the planners it plays
   QString error;       // set when the options are wrong

@@ -44,7 +44,9 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
   tree_->setDropIndicatorShown(true);
   tree_->setDragDropMode(QAbstractItemView::DragDrop);
   tree_->setDefaultDropAction(Qt::MoveAction);
-  tree_->setSelectionMode(QAbstractItemView::SingleSelection);
+  // Extended: a why-dropped group selects all of its nodes; the node editor follows the current one.
+  tree_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  tree_->setSelectionBehavior(QAbstractItemView::SelectRows);
   tree_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
   tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
@@ -177,6 +179,33 @@ void ComposerPanel::syncNodeEditor() {
   deleteAction_->setEnabled(n != nullptr);
   moveUpAction_->setEnabled(n != nullptr);
   moveDownAction_->setEnabled(n != nullptr);
+}
+
+int ComposerPanel::highlightNodes(const QList<int>& nodeIds) {
+  QItemSelection selection;
+  QModelIndex first;
+  for (int id : nodeIds) {
+    const QModelIndex idx = model_->indexOfNode(id);
+    if (!idx.isValid()) continue;
+    if (!first.isValid()) first = idx;
+    tree_->expand(idx.parent());
+    selection.select(idx, idx.siblingAtColumn(CompositionModel::ColumnCount - 1));
+  }
+  if (!first.isValid()) return 0;
+  tree_->selectionModel()->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
+  tree_->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+  tree_->scrollTo(first);
+  syncNodeEditor();
+  return static_cast<int>(selection.indexes().size() / CompositionModel::ColumnCount);
+}
+
+QList<int> ComposerPanel::selectedNodeIds() const {
+  QList<int> out;
+  for (const QModelIndex& i : tree_->selectionModel()->selectedRows()) {
+    const int id = model_->nodeIdAt(i);
+    if (id >= 0) out << id;
+  }
+  return out;
 }
 
 bool ComposerPanel::highlightNode(int nodeId) {

@@ -26,6 +26,9 @@ class ComposerPanel : public QWidget {
   QTreeView* clusterView() const { return tree_; }
   // Selects and scrolls to a node (from the why-dropped panel); false when it is not there.
   bool highlightNode(int nodeId);
+  // Selects every node of the list (a why-dropped group); returns how many were found.
+  int highlightNodes(const QList<int>& nodeIds);
+  QList<int> selectedNodeIds() const;
   int selectedNodeId() const;
   // The edit actions, also placed in the main window's Edit menu.
   QList<QAction*> editActions() const;

@@ -19,9 +19,15 @@
 #include "language.h"
 #include "latency_probe.h"
 #include "main_window.h"
+#include "plan_exporter.h"
 #include "planner_panel.h"
 #include "scenario_panel.h"
 #include "training_panel.h"
+#include "alternatives_model.h"
+#include "alternatives_runner.h"
+#include "what_if_editor.h"
+#include "what_if_session.h"
+#include <QDoubleSpinBox>
 
 namespace arachne::gui {
 
@@ -42,15 +48,45 @@ class FirstPaintFilter : public QObject {
 };
 
 int selectTab(MainWindow& w, const QString& name) {
-  const QStringList names = {QStringLiteral("plan"), QStringLiteral("memory"), QStringLiteral("timeline"),
-                             QStringLiteral("replay"), QStringLiteral("alternatives"),
-                             QStringLiteral("dropped"), QStringLiteral("summary")};
-  const int i = names.indexOf(name);
+  const int i = MainWindow::tabNames().indexOf(name);
   if (i >= 0) w.tabs()->setCurrentIndex(i);
   return i;
 }
 
 void printErr(const QString& s) { std::fprintf(stderr, "arachne: %s\n", qPrintable(s)); }
+
+// The --compare and --whatif steps after a plan (screenshot mode): run the listed planners in the
+// alternatives view and wait for them; apply one edit in the what-if editor.
+bool afterPlan(MainWindow& w, const CommandLine& o) {
+  if (!o.compare.isEmpty()) {
+    const QStringList wanted = o.compare.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    AlternativesModel* m = w.alternativesModel();
+    for (const QString& p : m->planners())
+      m->setSelected(p, o.compare == QLatin1String("all") ? p != w.plannerPanel()->planner() : wanted.contains(p));
+    if (o.budget > 0) w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"))->setValue(o.budget);
+    QEventLoop loop;
+    QObject::connect(&w, &MainWindow::comparisonFinished, &loop, &QEventLoop::quit);
+    w.comparePlanners();
+    if (w.alternativesRunner()->isRunning()) loop.exec();
+  }
+  if (!o.whatIf.isEmpty()) {
+    const QStringList f = o.whatIf.split(QLatin1Char(':'));
+    WhatIfSession* s = w.whatIfSession();
+    const int t = f.value(1).toInt() - 1;
+    bool done = false;
+    if (f[0] == QLatin1String("tp")) done = s->setTp(t, f.value(2).toInt() - 1, f.value(3).toInt());
+    else if (f[0] == QLatin1String("replicas")) done = s->setReplicas(t, f.value(2).toInt());
+    else if (f[0] == QLatin1String("depth")) done = s->setDepth(t, f.value(2).toInt());
+    else if (f[0] == QLatin1String("mb")) done = s->setMicroBatch(t, f.value(2).toInt());
+    if (!done) {
+      printErr(QStringLiteral("--whatif %1 changes nothing in this plan").arg(o.whatIf));
+      return false;
+    }
+    if (f[0] == QLatin1String("tp")) w.whatIfEditor()->selectStage(t, f.value(2).toInt() - 1);
+    else w.whatIfEditor()->selectStage(t, 0);
+  }
+  return true;
+}
 
 // Plans once and waits for the result (screenshot and benchmark modes).
 bool planAndWait(MainWindow& w) {
@@ -111,17 +147,22 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     printErr(options.error);
     return 2;
   }
-  const QString lang = !options.lang.isEmpty() ? options.lang : AppSettings::language();
+  if (!options.tab.isEmpty() && !MainWindow::tabNames().contains(options.tab)) {
+    printErr(QStringLiteral("unknown tab '%1' (known: %2)").arg(options.tab, MainWindow::tabNames().join(QStringLiteral(", "))));
+    return 2;
+  }
+  // Pictures and measurements do not depend on what a user saved: no settings are read or written.
+  const bool batch = !options.screenshot.isEmpty() || !options.exportView.isEmpty() || options.benchLatency;
+  const QString lang = !options.lang.isEmpty() ? options.lang : batch ? QString() : AppSettings::language();
   if (!lang.isEmpty() && !Language::apply(lang)) {
     printErr(QStringLiteral("unknown language '%1' (known: %2)").arg(lang, Language::available().join(QStringLiteral(", "))));
     if (!options.lang.isEmpty()) return 2;
   }
   const GpuCatalog& catalog = GpuCatalog::builtin();
-  MainWindow window(catalog, backend);
+  MainWindow window(catalog, backend, nullptr, !batch);
   FirstPaintFilter firstPaint(sinceStart);
   window.installEventFilter(&firstPaint);
-  const bool batch = !options.screenshot.isEmpty() || options.benchLatency;
-  if (batch) window.resize(1400, 900);  // a reproducible picture, whatever the saved geometry
+  if (batch) window.resize(1400, 900);  // a reproducible picture
 
   QString error;
   if (!window.loadCluster(options.cluster.isEmpty() ? QString::fromLatin1(kDefaultCluster) : options.cluster, &error)) {
@@ -137,6 +178,7 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     if (batch) return 2;
   }
   if (options.budget > 0) window.plannerPanel()->setBudgetSeconds(options.budget);
+  if (options.globalBatch > 0) window.trainingPanel()->setGlobalBatch(options.globalBatch);
   // A file from the command line (the desktop file's %f): its cluster, or its plan with the
   // plan's cluster and model. A batch run stops on a file it cannot open (exit 2: bad input).
   QString fileError;
@@ -171,10 +213,26 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
       if (window.runner()->isRunning()) loop.exec();
     }
     // Keep watching briefly: the views are filled when the result arrives.
-    QTimer::singleShot(200, &probe, [] {});
     QElapsedTimer settle;
     settle.start();
     while (settle.elapsed() < 200) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+    const double planningGap = probe.maxGapMs();
+    const double planningCpu = probe.maxGapCpuMs();
+    // Then draw every view of the result once, as a user clicking through the tabs would.
+    LatencyProbe views;
+    views.start();
+    QStringList perTab;
+    for (int t = 0; t < window.tabs()->count(); ++t) {
+      if (!window.tabs()->isTabEnabled(t)) continue;
+      LatencyProbe tab;
+      tab.start();
+      window.tabs()->setCurrentIndex(t);
+      settle.restart();
+      while (settle.elapsed() < 100) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+      tab.stop();
+      perTab << QStringLiteral("%1=%2/%3").arg(MainWindow::tabNames()[t]).arg(tab.maxGapMs(), 0, 'f', 1).arg(tab.maxGapCpuMs(), 0, 'f', 1);
+    }
+    views.stop();
     probe.stop();
     QTextStream out(stdout);
     out << "first_paint_ms " << firstPaint.ms << "\n"
@@ -182,14 +240,34 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
         << "ticks " << probe.ticks() << "\n"
         << "mean_tick_gap_ms " << probe.meanGapMs() << "\n"
         << "max_event_loop_gap_ms " << probe.maxGapMs() << "\n"
+        << "max_gap_planning_ms " << planningGap << "\n"
+        << "max_gap_planning_cpu_ms " << planningCpu << "\n"
+        << "max_gap_drawing_views_ms " << views.maxGapMs() << "\n"
+        << "max_gap_drawing_views_cpu_ms " << views.maxGapCpuMs() << "\n"
+        << "max_gap_per_view_ms_wall/cpu " << perTab.join(QLatin1Char(' ')) << "\n"
         << "max_gap_ended_at_ms " << probe.maxGapAtMs() << "\n"
         << "result_shown_at_ms " << resultAtMs << "\n"
         << "gaps_over_50ms " << probe.gapsOver50Ms() << "\n";
     return ok ? 0 : 1;
   }
   if (!options.scenario.isEmpty() && !openScenarioDock(window, options, batch)) return batch ? 1 : 2;
+  if (!options.exportView.isEmpty()) {
+    if (options.plan && !planAndWait(window)) printErr(QStringLiteral("planning failed; nothing to export"));
+    else if (options.plan && !afterPlan(window, options)) return 2;
+    if (!options.scenario.isEmpty() && !playAndWait(*window.scenarioPanel()))
+      printErr(QStringLiteral("the scenario did not play to its end; the picture shows where it stopped"));
+    if (!options.tab.isEmpty() && selectTab(window, options.tab) < 0) printErr(QStringLiteral("unknown tab '%1'").arg(options.tab));
+    QApplication::processEvents();
+    const QString error = PlanExporter::saveView(window.currentExportableView(), options.exportView);
+    if (!error.isEmpty()) {
+      printErr(error);
+      return 1;
+    }
+    return 0;
+  }
   if (!options.screenshot.isEmpty()) {
     if (options.plan && !planAndWait(window)) printErr(QStringLiteral("planning failed; the picture shows the error"));
+    else if (options.plan && !afterPlan(window, options)) return 2;
     if (!options.scenario.isEmpty() && !playAndWait(*window.scenarioPanel()))
       printErr(QStringLiteral("the scenario did not play to its end; the picture shows where it stopped"));
     if (!options.tab.isEmpty() && selectTab(window, options.tab) < 0) printErr(QStringLiteral("unknown tab '%1'").arg(options.tab));

@@ -21,12 +21,17 @@ class LatencyProbe : public QObject {
   long long ticks() const { return ticks_; }
   // Gaps above the 50 ms target.
   long long gapsOver50Ms() const { return over50_; }
+  // The UI thread's own CPU time in the longest gap (by CPU time): what the gap would be on an
+  // idle machine, where the wall-clock gaps above also hold the time other processes ran.
+  double maxGapCpuMs() const { return maxCpuNs_ / 1e6; }
 
  private:
   void tick();
   QTimer timer_;
   QElapsedTimer clock_;
   qint64 last_ = 0;
+  qint64 lastCpu_ = 0;
+  qint64 maxCpuNs_ = 0;
   qint64 maxGapNs_ = 0;
   qint64 maxGapAtNs_ = 0;
   qint64 totalNs_ = 0;

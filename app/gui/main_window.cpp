@@ -4,7 +4,10 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -12,7 +15,9 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QUndoStack>
@@ -20,6 +25,8 @@
 #include <QVBoxLayout>
 
 #include "alternatives_chart.h"
+#include "alternatives_model.h"
+#include "alternatives_runner.h"
 #include "app_settings.h"
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
@@ -36,16 +43,25 @@
 #include "replay_panel.h"
 #include "timeline_view.h"
 #include "training_panel.h"
+#include "what_if_editor.h"
+#include "what_if_session.h"
 #include "why_dropped_model.h"
 
 namespace arachne::gui {
 
-MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend, QWidget* parent)
-    : QMainWindow(parent), catalog_(catalog), backend_(backend), undo_(new QUndoStack(this)),
-      composition_(new CompositionModel(catalog, undo_, this)),
+QStringList MainWindow::tabNames() {
+  return {QStringLiteral("plan"), QStringLiteral("memory"), QStringLiteral("timeline"), QStringLiteral("replay"),
+          QStringLiteral("alternatives"), QStringLiteral("dropped"), QStringLiteral("whatif"), QStringLiteral("summary")};
+}
+
+MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend, QWidget* parent, bool useSettings)
+    : QMainWindow(parent), catalog_(catalog), backend_(backend), useSettings_(useSettings),
+      undo_(new QUndoStack(this)), composition_(new CompositionModel(catalog, undo_, this)),
       palette_(new GpuPaletteModel(catalog, this)) {
   setObjectName(QStringLiteral("MainWindow"));
   setAcceptDrops(true);
+  alternativesRunner_ = new AlternativesRunner(this);
+  whatIf_ = new WhatIfSession(catalog, this);
   createActions();
   createDocks();
   createCentral();
@@ -53,10 +69,14 @@ MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend
   statusComposition_ = new QLabel(this);
   statusBar()->addPermanentWidget(statusComposition_);
 
+  plannerPanel_->setAvailability([this](const std::string& name) { return backend_.availability(name); });
   plannerPanel_->setPlannerNames(backend_.plannerNames());
-  if (!plannerPanel_->selectPlanner(AppSettings::defaultPlanner()))
-    plannerPanel_->selectPlanner(QStringLiteral("greedy"));
-  plannerPanel_->setBudgetSeconds(AppSettings::budgetSeconds());
+  if (!useSettings_ || !plannerPanel_->selectPlanner(AppSettings::defaultPlanner()))
+    plannerPanel_->selectPlanner(QString::fromStdString(backend_.defaultPlanner()));
+  plannerPanel_->setBudgetSeconds(useSettings_ ? AppSettings::budgetSeconds() : 10.0);
+  QStringList names;
+  for (const auto& n : backend_.plannerNames()) names << QString::fromStdString(n);
+  alternativesModel_->setPlanners(names);
 
   connect(composition_, &CompositionModel::compositionChanged, this, [this] {
     updateCompositionStatus();
@@ -72,20 +92,18 @@ MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend
     plannerPanel_->setStatus(tr("The result was dropped because the input changed during the run."));
     emit planningFinished(false);
   });
-  connect(&compareRunner_, &PlanningRunner::planReady, this, &MainWindow::onComparisonReady);
-  connect(&compareRunner_, &PlanningRunner::failed, this, [this](quint64, const QString& msg) {
-    compareResults_.push_back({comparePlanner_, false, 0, 0, 0, false, msg});
-    runNextComparison();
-  });
-  connect(&compareRunner_, &PlanningRunner::staleDropped, this, [this] {
-    compareQueue_.clear();
-    compareStatus_->setText(tr("The input changed; the comparison was dropped."));
+  connect(alternativesRunner_, &AlternativesRunner::runStarted, this, &MainWindow::onAlternativeStarted);
+  connect(alternativesRunner_, &AlternativesRunner::runFinished, this, &MainWindow::onAlternativeFinished);
+  connect(alternativesRunner_, &AlternativesRunner::allFinished, this, [this] {
+    setCompareNote(CompareNote::Finished);
+    updateAlternativesControls();
+    emit comparisonFinished();
   });
 
   retranslate();
   updateCompositionStatus();
   resize(1400, 900);
-  docksSized_ = AppSettings::restoreWindow(this);
+  docksSized_ = useSettings_ && AppSettings::restoreWindow(this);
 }
 
 MainWindow::~MainWindow() = default;
@@ -95,7 +113,8 @@ void MainWindow::createActions() {
   openAction_->setShortcut(QKeySequence::Open);
   connect(openAction_, &QAction::triggered, this, &MainWindow::openClusterDialog);
   saveAction_ = new QAction(this);
-  saveAction_->setShortcut(QKeySequence::SaveAs);
+  // Spelled out: QKeySequence::SaveAs is empty on platforms other than GNOME and KDE.
+  saveAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
   connect(saveAction_, &QAction::triggered, this, &MainWindow::saveClusterDialog);
   exportJsonAction_ = new QAction(this);
   exportJsonAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -108,7 +127,7 @@ void MainWindow::createActions() {
   copySummaryAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
   connect(copySummaryAction_, &QAction::triggered, this, &MainWindow::copySummary);
   quitAction_ = new QAction(this);
-  quitAction_->setShortcut(QKeySequence::Quit);
+  quitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
   connect(quitAction_, &QAction::triggered, this, &QWidget::close);
   // Own actions rather than QUndoStack::createUndoAction(): those keep their text through a
   // language change until the stack changes again.
@@ -119,7 +138,7 @@ void MainWindow::createActions() {
   connect(undo_, &QUndoStack::canUndoChanged, undoAction_, &QAction::setEnabled);
   connect(undo_, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
   redoAction_ = new QAction(this);
-  redoAction_->setShortcut(QKeySequence::Redo);
+  redoAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
   redoAction_->setEnabled(false);
   connect(redoAction_, &QAction::triggered, undo_, &QUndoStack::redo);
   connect(undo_, &QUndoStack::canRedoChanged, redoAction_, &QAction::setEnabled);
@@ -144,8 +163,8 @@ void MainWindow::createActions() {
     a->setData(code);
     a->setChecked(code == Language::current());
   }
-  connect(languageGroup_, &QActionGroup::triggered, this, [](QAction* a) {
-    if (Language::apply(a->data().toString())) AppSettings::setLanguage(a->data().toString());
+  connect(languageGroup_, &QActionGroup::triggered, this, [this](QAction* a) {
+    if (Language::apply(a->data().toString()) && useSettings_) AppSettings::setLanguage(a->data().toString());
   });
 }
 
@@ -210,6 +229,68 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, settingsDock_);
 }
 
+QWidget* MainWindow::createAlternativesPage() {
+  auto* page = new QWidget(tabs_);
+  alternativesModel_ = new AlternativesModel(this);
+  alternativesTable_ = new QTableView(page);
+  alternativesTable_->setModel(alternativesModel_);
+  alternativesTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  alternativesTable_->verticalHeader()->hide();
+  alternativesTable_->horizontalHeader()->setStretchLastSection(true);
+  alternativesTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  alternativesTable_->horizontalHeader()->setSectionResizeMode(AlternativesModel::NoteColumn, QHeaderView::Stretch);
+  // One line per planner; the whole reason of the current row (or of the first planner without a
+  // plan) is written out under the table.
+  alternativesTable_->setWordWrap(false);
+  alternativesTable_->setTextElideMode(Qt::ElideRight);
+  alternativesTable_->horizontalHeader()->setMinimumSectionSize(60);
+  alternativesDetail_ = new QLabel(page);
+  alternativesDetail_->setObjectName(QStringLiteral("alternativesDetail"));
+  alternativesDetail_->setWordWrap(true);
+  alternativesDetail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  alternatives_ = new AlternativesChart(page);
+  compareHint_ = new QLabel(page);
+  compareHint_->setWordWrap(true);
+  compareBudgetLabel_ = new QLabel(page);
+  compareBudget_ = new QDoubleSpinBox(page);
+  compareBudget_->setObjectName(QStringLiteral("compareBudget"));
+  compareBudget_->setRange(0.5, 3600);
+  compareBudget_->setDecimals(1);
+  compareBudget_->setValue(10);
+  compareBudgetLabel_->setBuddy(compareBudget_);
+  compareButton_ = new QPushButton(page);
+  compareCancel_ = new QPushButton(page);
+  compareStatus_ = new QLabel(page);
+  compareStatus_->setWordWrap(true);
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(compareBudgetLabel_);
+  controls->addWidget(compareBudget_);
+  controls->addWidget(compareButton_);
+  controls->addWidget(compareCancel_);
+  controls->addStretch(1);
+  auto* upper = new QWidget(page);
+  auto* upperLayout = new QVBoxLayout(upper);
+  upperLayout->setContentsMargins(0, 0, 0, 0);
+  upperLayout->addWidget(alternativesTable_, 1);
+  upperLayout->addWidget(alternativesDetail_);
+  auto* split = new QSplitter(Qt::Vertical, page);
+  split->addWidget(upper);
+  split->addWidget(alternatives_);
+  auto* layout = new QVBoxLayout(page);
+  layout->addWidget(compareHint_);
+  layout->addLayout(controls);
+  layout->addWidget(compareStatus_);
+  layout->addWidget(split, 1);
+  connect(compareButton_, &QPushButton::clicked, compareAction_, &QAction::trigger);
+  connect(compareCancel_, &QPushButton::clicked, alternativesRunner_, &AlternativesRunner::cancel);
+  connect(alternativesModel_, &AlternativesModel::selectionChanged, this, &MainWindow::updateAlternativesControls);
+  connect(alternativesTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          &MainWindow::updateAlternativesDetail);
+  connect(alternativesModel_, &QAbstractItemModel::dataChanged, this, &MainWindow::updateAlternativesDetail);
+  connect(alternativesModel_, &QAbstractItemModel::modelReset, this, &MainWindow::updateAlternativesDetail);
+  return page;
+}
+
 void MainWindow::createCentral() {
   auto* central = new QWidget(this);
   auto* layout = new QVBoxLayout(central);
@@ -232,45 +313,64 @@ void MainWindow::createCentral() {
   planView_ = new PlanView(catalog_, tabs_);
   planScroll_ = new QScrollArea(tabs_);
   planScroll_->setWidget(planView_);
-  planScroll_->setWidgetResizable(true);
+  planScroll_->setWidgetResizable(true);  // fills the tab, scrolls when the plan is larger
   memoryChart_ = new MemoryChart(tabs_);
-  timeline_ = new TimelineView(catalog_, tabs_);
+  timelinePage_ = new QWidget(tabs_);
+  timeline_ = new TimelineView(catalog_, timelinePage_);
+  timelineTemplateLabel_ = new QLabel(timelinePage_);
+  timelineTemplate_ = new QComboBox(timelinePage_);
+  timelineTemplateLabel_->setBuddy(timelineTemplate_);
+  auto* timelineScroll = new QScrollArea(timelinePage_);
+  timelineScroll->setWidget(timeline_);
+  timelineScroll->setWidgetResizable(true);
+  auto* timelineControls = new QHBoxLayout;
+  timelineControls->addWidget(timelineTemplateLabel_);
+  timelineControls->addWidget(timelineTemplate_);
+  timelineControls->addStretch(1);
+  auto* timelineLayout = new QVBoxLayout(timelinePage_);
+  timelineLayout->setContentsMargins(0, 0, 0, 0);
+  timelineLayout->addLayout(timelineControls);
+  timelineLayout->addWidget(timelineScroll, 1);
+  connect(timelineTemplate_, &QComboBox::currentIndexChanged, this,
+          [this](int i) { timeline_->setTemplateShown(timelineTemplate_->itemData(i).toInt()); });
   replay_ = new ReplayPanel(catalog_, tabs_);
-  alternativesPage_ = new QWidget(tabs_);
-  alternatives_ = new AlternativesChart(alternativesPage_);
-  compareButton_ = new QPushButton(alternativesPage_);
-  compareStatus_ = new QLabel(alternativesPage_);
-  compareStatus_->setWordWrap(true);
-  auto* altLayout = new QVBoxLayout(alternativesPage_);
-  altLayout->addWidget(compareButton_);
-  altLayout->addWidget(compareStatus_);
-  altLayout->addWidget(alternatives_, 1);
-  connect(compareButton_, &QPushButton::clicked, compareAction_, &QAction::trigger);
-  whyDropped_ = new WhyDroppedModel(this);
+  alternativesPage_ = createAlternativesPage();
+  whyDropped_ = new WhyDroppedModel(&catalog_, this);
   whyDroppedView_ = new QTableView(tabs_);
   whyDroppedView_->setModel(whyDropped_);
   whyDroppedView_->setSelectionBehavior(QAbstractItemView::SelectRows);
   whyDroppedView_->setSelectionMode(QAbstractItemView::SingleSelection);
-  whyDroppedView_->horizontalHeader()->setStretchLastSection(true);
   whyDroppedView_->setWordWrap(true);
+  whyDroppedView_->verticalHeader()->hide();
+  whyDroppedView_->horizontalHeader()->setStretchLastSection(true);
+  whyDroppedView_->horizontalHeader()->setSectionResizeMode(WhyDroppedModel::GpuTypeColumn, QHeaderView::ResizeToContents);
+  whyDroppedView_->horizontalHeader()->setSectionResizeMode(WhyDroppedModel::NodesColumn, QHeaderView::Interactive);
+  whyDroppedView_->horizontalHeader()->setSectionResizeMode(WhyDroppedModel::GpusColumn, QHeaderView::ResizeToContents);
+  whyDroppedView_->setColumnWidth(WhyDroppedModel::NodesColumn, 170);
   whyDroppedView_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  whyDroppedView_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  whyDroppedView_->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-  whyDroppedView_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  // Row heights follow the reason column's width, so a row is as tall as its wrapped reason.
+  connect(whyDroppedView_->horizontalHeader(), &QHeaderView::sectionResized, whyDroppedView_,
+          [this] { whyDroppedView_->resizeRowsToContents(); });
   connect(whyDroppedView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &MainWindow::onWhyDroppedSelected);
+  whatIfEditor_ = new WhatIfEditor(catalog_, whatIf_, tabs_);
   summary_ = new QPlainTextEdit(tabs_);
   summary_->setReadOnly(true);
-  for (QWidget* page : std::initializer_list<QWidget*>{planScroll_, memoryChart_, timeline_, replay_,
-                                                       alternativesPage_, whyDroppedView_, summary_})
+  for (QWidget* page : std::initializer_list<QWidget*>{planScroll_, memoryChart_, timelinePage_, replay_,
+                                                       alternativesPage_, whyDroppedView_, whatIfEditor_, summary_})
     tabs_->addTab(page, QString());
-  tabs_->hide();
+  tabs_->setUsesScrollButtons(true);
+  // The tabs are there from the start (laid out once, not at the first result, which would
+  // block the event loop for tens of ms when a large plan arrives); they open with the plan.
+  for (int t = 0; t < tabs_->count(); ++t) tabs_->setTabEnabled(t, t == PlanTab);
   layout->addWidget(staleBanner_);
   layout->addWidget(resultLine_);
-  layout->addWidget(emptyHint_, 1);
+  layout->addWidget(emptyHint_);
   layout->addWidget(tabs_, 1);
   setCentralWidget(central);
 }
+
+QWidget* MainWindow::tabPage(Tab tab) const { return tabs_->widget(static_cast<int>(tab)); }
 
 void MainWindow::retranslate() {
   setWindowTitle(tr("Arachne Plan Explorer"));
@@ -294,18 +394,33 @@ void MainWindow::retranslate() {
   cancelAction_->setText(tr("&Cancel (Esc)"));
   compareAction_->setText(tr("Compare with &other planners"));
   updateUndoTexts();
-  compareButton_->setText(tr("Run the other planners on the same input (in the background)"));
+  compareHint_->setText(tr("Tick the planners to run on the input of the plan on screen. They run in the background, "
+                           "in parallel on %n worker thread(s), each with the budget below.", nullptr,
+                           alternativesRunner_->poolSize()));
+  compareBudgetLabel_->setText(tr("Budget per &planner:"));
+  compareBudget_->setSuffix(tr(" s"));
+  compareButton_->setText(tr("Run the ticked planners (Shift+F5)"));
+  compareCancel_->setText(tr("Stop"));
+  timelineTemplateLabel_->setText(tr("&Template:"));
   emptyHint_->setText(tr("No plan yet. Compose a cluster, choose a model and press Plan (F5)."));
   staleBanner_->setText(tr("The cluster or the training settings changed after this plan was made. Press F5 to plan again."));
-  tabs_->setTabText(0, tr("Plan"));
-  tabs_->setTabText(1, tr("Memory"));
-  tabs_->setTabText(2, tr("1F1B timeline"));
-  tabs_->setTabText(3, tr("Construction replay"));
-  tabs_->setTabText(4, tr("Alternatives"));
-  tabs_->setTabText(5, tr("Why dropped"));
-  tabs_->setTabText(6, tr("Summary"));
-  if (result_) showResult();
+  // Short names: the eight tabs fit the window in every language.
+  tabs_->setTabText(PlanTab, tr("Plan"));
+  tabs_->setTabText(MemoryTab, tr("Memory"));
+  tabs_->setTabText(TimelineTab, tr("Timeline"));
+  tabs_->setTabText(ReplayTab, tr("Replay"));
+  tabs_->setTabText(AlternativesTab, tr("Alternatives"));
+  tabs_->setTabText(DroppedTab, tr("Why dropped"));
+  tabs_->setTabText(WhatIfTab, tr("What if"));
+  tabs_->setTabText(SummaryTab, tr("Summary"));
+  tabs_->setTabToolTip(TimelineTab, tr("1F1B timeline of one iteration"));
+  tabs_->setTabToolTip(ReplayTab, tr("Construction replay: the planner's steps"));
+  tabs_->setTabToolTip(WhatIfTab, tr("What-if editor: change the plan by hand"));
+  if (result_) updateResultTexts();
+  else if (infeasible_) showInfeasible();
   updateCompositionStatus();
+  updateAlternativesControls();
+  setCompareNote(compareNote_, comparePlanners_);
 }
 
 void MainWindow::updateUndoTexts() {
@@ -325,11 +440,20 @@ void MainWindow::updateCompositionStatus() {
 
 void MainWindow::markStale() {
   runner_.invalidate();
-  compareRunner_.invalidate();
-  if (result_ && !stale_) {
+  // A comparison belongs to the input of the plan on screen: its results go with it.
+  if (alternativesRunner_->isRunning() || !alternativesModel_->shownResults().empty()) {
+    alternativesRunner_->invalidate();
+    if (result_) {
+      alternativesModel_->clearResults(tr("input changed"));
+      setCompareNote(CompareNote::Dropped);
+      updateAlternativesChart();
+    }
+  }
+  if ((result_ || infeasible_) && !stale_) {
     stale_ = true;
     staleBanner_->show();
   }
+  updateAlternativesControls();
 }
 
 bool MainWindow::loadCluster(const QString& spec, QString* error) {
@@ -353,11 +477,13 @@ void MainWindow::showEvent(QShowEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  AppSettings::saveWindow(this);
-  AppSettings::setBudgetSeconds(plannerPanel_->budgetSeconds());
-  if (!plannerPanel_->planner().isEmpty()) AppSettings::setDefaultPlanner(plannerPanel_->planner());
+  if (useSettings_) {
+    AppSettings::saveWindow(this);
+    AppSettings::setBudgetSeconds(plannerPanel_->budgetSeconds());
+    if (!plannerPanel_->planner().isEmpty()) AppSettings::setDefaultPlanner(plannerPanel_->planner());
+  }
   runner_.stop();
-  compareRunner_.stop();
+  alternativesRunner_->cancel();
   event->accept();
 }
 

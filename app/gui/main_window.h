@@ -1,5 +1,6 @@
 // The explorer's main window: composer and settings docks, the plan views in tabs, menus and
-// actions, planning through the worker facade, exports, settings and language switching.
+// actions, planning through the worker facade, the alternatives and what-if views, exports,
+// settings and language switching.
 #pragma once
 
 #include <QMainWindow>
@@ -7,13 +8,14 @@
 #include <optional>
 #include <vector>
 
-#include "alternatives_chart.h"
 #include "planning/planner.h"
 #include "planning_backend.h"
 
 class QAction;
 class QActionGroup;
+class QComboBox;
 class QDockWidget;
+class QDoubleSpinBox;
 class QLabel;
 class QMenu;
 class QPlainTextEdit;
@@ -30,6 +32,8 @@ class GpuCatalog;
 namespace arachne::gui {
 
 class AlternativesChart;
+class AlternativesModel;
+class AlternativesRunner;
 class ComposerPanel;
 class CompositionModel;
 class GpuPaletteModel;
@@ -40,13 +44,21 @@ class ReplayPanel;
 class ScenarioPanel;
 class TimelineView;
 class TrainingPanel;
+class WhatIfEditor;
+class WhatIfSession;
 class WhyDroppedModel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  // The backend must outlive the window.
-  MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend, QWidget* parent = nullptr);
+  // The tabs, in order (also the names --tab takes).
+  enum Tab { PlanTab, MemoryTab, TimelineTab, ReplayTab, AlternativesTab, DroppedTab, WhatIfTab, SummaryTab };
+  static QStringList tabNames();  // "plan", "memory", "timeline", "replay", "alternatives", "dropped", "whatif", "summary"
+
+  // The backend must outlive the window. With useSettings false (screenshots, benchmarks) the
+  // window neither reads nor writes QSettings, so its pictures do not depend on them.
+  MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend, QWidget* parent = nullptr,
+             bool useSettings = true);
   ~MainWindow() override;
 
   // Loads a cluster SPEC (file, preset or inline form) as one undoable edit.
@@ -65,9 +77,19 @@ class MainWindow : public QMainWindow {
   ComposerPanel* composerPanel() const { return composer_; }
   ScenarioPanel* scenarioPanel() const { return scenario_; }
   QTabWidget* tabs() const { return tabs_; }
+  QWidget* tabPage(Tab tab) const;
   PlanningRunner* runner() { return &runner_; }
+  AlternativesRunner* alternativesRunner() const { return alternativesRunner_; }
+  AlternativesModel* alternativesModel() const { return alternativesModel_; }
+  WhatIfSession* whatIfSession() const { return whatIf_; }
+  WhatIfEditor* whatIfEditor() const { return whatIfEditor_; }
   const std::optional<PlannerResult>& result() const { return result_; }
+  // The last run that found no plan (its report is on screen), cleared by the next plan.
+  const std::optional<PlannerResult>& infeasibleResult() const { return infeasible_; }
   bool isResultStale() const { return stale_; }
+  QString resultText() const;
+  // The widget an export of the current tab draws (whole, not only its visible part).
+  QWidget* currentExportableView() const;
 
  public slots:
   void startPlanning();
@@ -77,6 +99,8 @@ class MainWindow : public QMainWindow {
  signals:
   // The run ended: a plan is on screen (ok) or it failed / was dropped (not ok).
   void planningFinished(bool ok);
+  // Every planner of a comparison has reported (or the comparison was dropped).
+  void comparisonFinished();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -91,6 +115,7 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createDocks();
   void createCentral();
+  QWidget* createAlternativesPage();
   void retranslate();
   void updateCompositionStatus();
   void markStale();
@@ -102,7 +127,6 @@ class MainWindow : public QMainWindow {
   void exportPlanJson();
   void exportCurrentView(const QString& suffix);
   void copySummary();
-  QWidget* currentExportableView() const;
   // main_window_planning.cpp
   PlanningRequest currentRequest() const;
   void onProgress(quint64 job, const PlannerProgress& p);
@@ -110,12 +134,25 @@ class MainWindow : public QMainWindow {
   void onFailed(quint64 job, const QString& message);
   void onRunFinished(quint64 job);
   void showResult();
-  void onComparisonReady(quint64 job, const PlannerResult& result);
-  void runNextComparison();
+  void updateResultTexts();  // the result's texts in the current language (views keep their state)
+  void showInfeasible();
+  QString runWarning(const PlannerStats& stats) const;  // the run's "warning:" in the window's words
+  void clearViews();
   void onWhyDroppedSelected();
+  // main_window_alternatives.cpp
+  void onAlternativeStarted(quint64 generation, const QString& planner);
+  void onAlternativeFinished(quint64 generation, const QString& planner, bool ok, const PlannerResult& r,
+                             const QString& error, bool timedOut);
+  void updateAlternativesChart();
+  void updateAlternativesDetail();
+  void updateAlternativesControls();
+  // The status line of the alternatives view, kept as a state so a language change rewrites it.
+  enum class CompareNote { None, PlanFirst, TickOne, Running, Finished, Dropped };
+  void setCompareNote(CompareNote note, int planners = 0);
 
   const GpuCatalog& catalog_;
   const PlanningBackend& backend_;
+  const bool useSettings_;
   QUndoStack* undo_;
   CompositionModel* composition_;
   GpuPaletteModel* palette_;
@@ -131,15 +168,28 @@ class MainWindow : public QMainWindow {
   QScrollArea* planScroll_ = nullptr;
   PlanView* planView_ = nullptr;
   MemoryChart* memoryChart_ = nullptr;
+  QWidget* timelinePage_ = nullptr;
+  QLabel* timelineTemplateLabel_ = nullptr;
+  QComboBox* timelineTemplate_ = nullptr;
   TimelineView* timeline_ = nullptr;
   ReplayPanel* replay_ = nullptr;
   ScenarioPanel* scenario_ = nullptr;
   QWidget* alternativesPage_ = nullptr;
   AlternativesChart* alternatives_ = nullptr;
+  AlternativesModel* alternativesModel_ = nullptr;
+  AlternativesRunner* alternativesRunner_ = nullptr;
+  QTableView* alternativesTable_ = nullptr;
+  QLabel* compareHint_ = nullptr;
+  QLabel* compareBudgetLabel_ = nullptr;
+  QDoubleSpinBox* compareBudget_ = nullptr;
   QPushButton* compareButton_ = nullptr;
+  QPushButton* compareCancel_ = nullptr;
   QLabel* compareStatus_ = nullptr;
+  QLabel* alternativesDetail_ = nullptr;
   QTableView* whyDroppedView_ = nullptr;
   WhyDroppedModel* whyDropped_ = nullptr;
+  WhatIfSession* whatIf_ = nullptr;
+  WhatIfEditor* whatIfEditor_ = nullptr;
   QPlainTextEdit* summary_ = nullptr;
   QLabel* statusComposition_ = nullptr;
 
@@ -165,15 +215,15 @@ class MainWindow : public QMainWindow {
   QActionGroup* languageGroup_ = nullptr;
 
   PlanningRunner runner_;
-  PlanningRunner compareRunner_;
   std::optional<PlannerResult> result_;
-  PlanningRequest resultRequest_;   // the input the plan on screen was made for
+  std::optional<PlannerResult> infeasible_;
+  PlanningRequest resultRequest_;   // the input the plan (or the infeasibility report) was made for
   PlanningRequest pendingRequest_;  // the input of the run in progress
   bool stale_ = false;
   bool docksSized_ = false;  // first show without saved state: give the plan views the room
-  std::vector<std::string> compareQueue_;
-  std::vector<AlternativeResult> compareResults_;
-  QString comparePlanner_;
+  double compareBudgetUsed_ = 0;
+  CompareNote compareNote_ = CompareNote::None;
+  int comparePlanners_ = 0;
 };
 
 }  // namespace arachne::gui

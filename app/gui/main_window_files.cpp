@@ -16,7 +16,9 @@
 #include "composition_model.h"
 #include "main_window.h"
 #include "plan_exporter.h"
+#include "alternatives_chart.h"
 #include "plan_view.h"
+#include "timeline_view.h"
 #include "replay_panel.h"
 
 namespace arachne::gui {
@@ -86,9 +88,10 @@ void MainWindow::exportPlanJson() {
 }
 
 QWidget* MainWindow::currentExportableView() const {
+  // The widget that draws the whole view (not the scroll area's visible part).
   QWidget* page = tabs_->currentWidget();
   if (page == planScroll_) return planView_;
-  if (page == replay_) return replay_;
+  if (page == timelinePage_) return timeline_;
   if (page == alternativesPage_) return alternatives_;
   return page;
 }
@@ -99,7 +102,9 @@ void MainWindow::exportCurrentView(const QString& suffix) {
   QString path = QFileDialog::getSaveFileName(this, tr("Export view"), QStringLiteral("view.") + suffix, filter);
   if (path.isEmpty()) return;
   if (!path.endsWith(QLatin1Char('.') + suffix)) path += QLatin1Char('.') + suffix;
-  const QString error = PlanExporter::saveView(currentExportableView(), path);
+  const QString error = tabs_->currentWidget() == replay_
+                            ? PlanExporter::saveViews({replay_->chart(), replay_->planView()}, path)
+                            : PlanExporter::saveView(currentExportableView(), path);
   if (!error.isEmpty())
     QMessageBox::warning(this, tr("Cannot export view"), error);
   else

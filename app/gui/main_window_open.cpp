@@ -5,7 +5,9 @@
 
 #include "alternatives_chart.h"
 #include "catalog/gpu_catalog.h"
+#include "alternatives_model.h"
 #include "composition_model.h"
+#include "core_text.h"
 #include "cost/cost_model.h"
 #include "io/document_kind.h"
 #include "io/load_error.h"
@@ -15,6 +17,7 @@
 #include "scenario_panel.h"
 #include "profile/analytic_profiler.h"
 #include "training_panel.h"
+#include "what_if_session.h"
 
 namespace arachne::gui {
 
@@ -66,15 +69,17 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
     r.report = cost.priceAndUpdate(r.plan);
     r.found = true;
     result_ = r;
+    infeasible_.reset();
     resultRequest_ = request;
     stale_ = false;
     staleBanner_->hide();
-    compareResults_.clear();
-    alternatives_->setResults({});
+    alternativesModel_->clearResults();
+    whatIf_->load(resultRequest_.composition, resultRequest_.model, resultRequest_.spec, result_->plan);
     showResult();
-    plannerPanel_->setStatus(r.report.feasible ? tr("Opened %1.").arg(path)
-                                               : tr("Opened %1: the plan is infeasible (%2).")
-                                                     .arg(path, QString::fromStdString(r.report.violations.front().message)));
+    plannerPanel_->setWarning(QString());
+    const Violation* first = r.report.violations.empty() ? nullptr : &r.report.violations.front();
+    plannerPanel_->setStatus(!first ? tr("Opened %1.").arg(path)
+                                    : tr("Opened %1: the plan is infeasible (%2).").arg(path, coreText(first->reason, first->message)));
     statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
     return true;
   } catch (const std::exception& e) {

@@ -1,19 +1,23 @@
-// MainWindow: starting, cancelling and receiving planner runs; the comparison with the other
-// planners; filling the views from a result.
+// MainWindow: starting, cancelling and receiving planner runs; filling the views from a result
+// or from an infeasibility report.
 #include <QAction>
+#include <QComboBox>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 
 #include "alternatives_chart.h"
-#include "app_settings.h"
+#include "alternatives_model.h"
+#include "alternatives_runner.h"
 #include "catalog/gpu_catalog.h"
 #include "composer_panel.h"
 #include "composition_model.h"
+#include "core_text.h"
 #include "main_window.h"
 #include "memory_chart.h"
 #include "plan_summary.h"
@@ -23,6 +27,7 @@
 #include "time_format.h"
 #include "timeline_view.h"
 #include "training_panel.h"
+#include "what_if_session.h"
 #include "why_dropped_model.h"
 
 namespace arachne::gui {
@@ -51,37 +56,56 @@ void MainWindow::startPlanning() {
   // The planner and budget are remembered on close: a QSettings write here takes tens of ms.
   pendingRequest_ = request;
   runner_.start(backend_.makeJob(request));
-  plannerPanel_->setRunning(true);
+  plannerPanel_->setRunning(true, request.budget.seconds);
   planAction_->setEnabled(false);
   cancelAction_->setEnabled(true);
 }
 
 void MainWindow::cancelPlanning() {
   runner_.stop();
-  compareRunner_.stop();
-  compareQueue_.clear();
+  alternativesRunner_->cancel();
 }
 
 void MainWindow::onProgress(quint64, const PlannerProgress& p) { plannerPanel_->setProgress(p); }
 
+QString MainWindow::resultText() const { return resultLine_->text(); }
+
+void MainWindow::clearViews() {
+  planView_->clear();
+  memoryChart_->clearPlan();
+  timeline_->clear();
+  timelineTemplate_->clear();
+  replay_->setConstruction({});
+  whyDropped_->setUnused({});
+  alternativesModel_->clearResults();
+  alternativesModel_->clearChosen();
+  updateAlternativesChart();
+  whatIf_->unload();
+  summary_->clear();
+}
+
 void MainWindow::onPlanReady(quint64, const PlannerResult& result) {
   if (!result.found) {
-    std::string why = result.stats.message;
-    if (why.empty() && !result.report.violations.empty()) why = result.report.violations.front().message;
-    plannerPanel_->setStatus((result.stats.refused ? tr("The planner refused: %1") : tr("No feasible plan: %1"))
-                                 .arg(QString::fromStdString(why)));
+    // Nothing of the previous plan may stay on screen under the infeasibility report.
+    result_.reset();
+    infeasible_ = result;
+    resultRequest_ = pendingRequest_;
+    stale_ = false;
+    staleBanner_->hide();
+    showInfeasible();
     emit planningFinished(false);
     return;
   }
   result_ = result;
+  infeasible_.reset();
   resultRequest_ = pendingRequest_;
   Provenance& prov = result_->plan.provenance;
   if (prov.cluster.empty()) prov.cluster = resultRequest_.composition.toInlineSpec();
   if (prov.model.empty()) prov.model = resultRequest_.model.id;
   stale_ = false;
   staleBanner_->hide();
-  compareResults_.clear();
-  alternatives_->setResults({});
+  alternativesModel_->clearResults();
+  whatIf_->load(resultRequest_.composition, resultRequest_.model, resultRequest_.spec, result_->plan);
   showResult();
   emit planningFinished(true);
 }
@@ -98,16 +122,69 @@ void MainWindow::onRunFinished(quint64) {
   cancelAction_->setEnabled(false);
 }
 
-void MainWindow::showResult() {
+namespace {
+double clusterPrice(const GpuCatalog& catalog, const Composition& c) {
+  double price = 0;
+  for (const auto& n : c.nodes())
+    if (const GpuType* t = catalog.find(n.gpu_type)) price += n.gpus * t->price_per_hour;
+  return price;
+}
+}  // namespace
+
+QString MainWindow::runWarning(const PlannerStats& stats) const {
+  // E.g. a learned planner without a usable policy planned with greedy: say so, not just "Done".
+  // Its message is "warning: <why>; planned with greedy. <greedy's own message>"; the stats'
+  // reason is greedy's, so the warning is the message's first part.
+  const std::string& m = stats.message;
+  if (m.rfind("warning:", 0) != 0) return {};
+  const std::string marker = "planned with greedy";
+  const size_t end = m.find(marker);
+  const std::string why = m.substr(9, end == std::string::npos ? std::string::npos : end + marker.size() - 9);
+  return tr("Warning: %1").arg(QString::fromStdString(why));
+}
+
+void MainWindow::showInfeasible() {
+  if (!infeasible_) return;
+  const PlannerResult& r = *infeasible_;
+  clearViews();
+  const QString why = coreText(r.stats.reason, r.stats.message);
+  const QString head = r.stats.refused ? tr("The planner refused: %1").arg(why)
+                       : r.stats.cancelled ? tr("Cancelled before any plan was found.")
+                                           : tr("No feasible plan (%1).").arg(why);
+  resultLine_->setText(head);
+  plannerPanel_->setStatus(head);
+  plannerPanel_->setWarning(runWarning(r.stats));
+  // The report: for every node, why it holds no template, and the violations when there are any.
+  QStringList lines{head, QString()};
+  if (!r.report.violations.empty()) {
+    lines << tr("The cost model's violations:");
+    for (const auto& v : r.report.violations) lines << QStringLiteral("  - ") + coreText(v.reason, v.message);
+  }
+  if (!r.plan.unused_gpus.empty()) lines << tr("Why no GPU holds a template (see Why dropped):");
+  whyDropped_->setUnused(r.plan.unused_gpus);
+  for (int row = 0; row < whyDropped_->rowCount(); ++row)
+    lines << QStringLiteral("  %1, %2: %3")
+                 .arg(whyDropped_->index(row, WhyDroppedModel::GpuTypeColumn).data().toString(),
+                      whyDropped_->index(row, WhyDroppedModel::NodesColumn).data().toString(),
+                      whyDropped_->index(row, WhyDroppedModel::ReasonColumn).data().toString());
+  summary_->setPlainText(lines.join(QLatin1Char('\n')));
+  emptyHint_->hide();
+  resultLine_->show();
+  tabs_->show();
+  for (int t = 0; t < tabs_->count(); ++t)
+    tabs_->setTabEnabled(t, t == DroppedTab || t == SummaryTab);
+  tabs_->setCurrentIndex(whyDropped_->rowCount() > 0 ? DroppedTab : SummaryTab);
+  for (QAction* a : {exportJsonAction_, exportPngAction_, exportPdfAction_}) a->setEnabled(false);
+  copySummaryAction_->setEnabled(true);
+  compareAction_->setEnabled(false);
+  updateAlternativesControls();
+}
+
+void MainWindow::updateResultTexts() {
   if (!result_) return;
   const PlannerResult& r = *result_;
   const QLocale l;
-  int gpus = 0;
-  for (const auto& t : r.plan.templates) {
-    int perReplica = 0;
-    for (const auto& s : t.stages) perReplica += s.tp;
-    gpus += perReplica * t.replicas;
-  }
+  const int gpus = r.plan.gpusUsed();
   const int total = resultRequest_.composition.totalGpus();
   resultLine_->setText(tr("%1 sequences/s · %2 tokens/s · iteration %3 · %4 of %5 GPUs used · planner %6")
                            .arg(l.toString(r.report.throughput.sequences_per_s, 'f', 2))
@@ -119,93 +196,69 @@ void MainWindow::showResult() {
                        .arg(l.toString(r.stats.evaluations))
                        .arg(l.toString(r.stats.elapsed_s, 'f', 1));
   if (r.stats.cancelled) status += QLatin1Char(' ') + tr("Cancelled; the best plan so far is shown.");
-  // E.g. the learned planner without usable weights planned with greedy: say so, not just "Done".
-  if (r.stats.message.rfind("warning:", 0) == 0) status += QLatin1Char('\n') + QString::fromStdString(r.stats.message);
+  if (!r.stats.reason.empty()) status += QLatin1Char(' ') + coreText(r.stats.reason) + QLatin1Char('.');
   plannerPanel_->setStatus(status);
-  planView_->setPlan(r.plan, r.report);
+  plannerPanel_->setWarning(runWarning(r.stats));
+  summary_->setPlainText(planSummaryText(r.plan, r.report, clusterPrice(catalog_, resultRequest_.composition)));
+  {
+    const QSignalBlocker block(timelineTemplate_);
+    const int current = timelineTemplate_->currentIndex();
+    timelineTemplate_->clear();
+    timelineTemplate_->addItem(tr("the slowest (%1)").arg(timeline_->slowestTemplate() + 1), -1);
+    for (size_t i = 0; i < r.plan.templates.size(); ++i)
+      timelineTemplate_->addItem(tr("template %1").arg(i + 1), static_cast<int>(i));
+    timelineTemplate_->setCurrentIndex(std::max(0, current));
+  }
+  whyDropped_->retranslate();
+  alternativesModel_->retranslate();
+}
+
+void MainWindow::showResult() {
+  if (!result_) return;
+  const PlannerResult& r = *result_;
+  const int gpus = r.plan.gpusUsed();
+  const std::optional<Model> model = resultRequest_.model;
+  planView_->setPlan(r.plan, r.report, model);
   memoryChart_->setPlan(r.plan, r.report);
   timeline_->setPlan(r.plan, r.report);
-  replay_->setConstruction(r.construction);
+  timelineTemplate_->clear();
+  replay_->setConstruction(r.construction, model);
   whyDropped_->setUnused(r.plan.unused_gpus);
-  double price = 0;
-  for (const auto& n : resultRequest_.composition.nodes())
-    if (const GpuType* t = catalog_.find(n.gpu_type)) price += n.gpus * t->price_per_hour;
-  summary_->setPlainText(planSummaryText(r.plan, r.report, price));
+  updateResultTexts();
   emptyHint_->hide();
   resultLine_->show();
   tabs_->show();
   // Tabs whose data this result lacks stay disabled rather than showing something empty.
-  tabs_->setTabEnabled(tabs_->indexOf(replay_), !r.construction.empty());
-  tabs_->setTabEnabled(tabs_->indexOf(whyDroppedView_), !r.plan.unused_gpus.empty());
-  tabs_->setTabEnabled(tabs_->indexOf(memoryChart_), !r.report.templates.empty());
-  tabs_->setTabEnabled(tabs_->indexOf(timeline_), !r.report.templates.empty());
+  for (int t = 0; t < tabs_->count(); ++t) tabs_->setTabEnabled(t, true);
+  tabs_->setTabEnabled(ReplayTab, !r.construction.empty());
+  tabs_->setTabEnabled(DroppedTab, !r.plan.unused_gpus.empty());
+  tabs_->setTabEnabled(MemoryTab, !r.report.templates.empty());
+  tabs_->setTabEnabled(TimelineTab, !r.report.templates.empty());
+  if (!tabs_->isTabEnabled(tabs_->currentIndex())) tabs_->setCurrentIndex(PlanTab);
   for (QAction* a : {exportJsonAction_, exportPngAction_, exportPdfAction_, copySummaryAction_})
     a->setEnabled(true);
-  compareAction_->setEnabled(backend_.plannerNames().size() > 1);
-  if (compareResults_.empty())
-    compareStatus_->setText(tr("Compare the plan on screen with every other planner's plan."));
-}
-
-void MainWindow::comparePlanners() {
-  if (!result_ || stale_) {
-    compareStatus_->setText(tr("Plan first (F5): the comparison runs on the input of the plan on screen."));
-    return;
-  }
-  compareQueue_.clear();
-  for (const auto& name : backend_.plannerNames())
-    if (name != result_->plan.provenance.planner) compareQueue_.push_back(name);
-  compareResults_.clear();
   AlternativeResult chosen;
-  chosen.planner = QString::fromStdString(result_->plan.provenance.planner);
-  chosen.found = true;
+  chosen.planner = QString::fromStdString(r.plan.provenance.planner);
   chosen.chosen = true;
-  chosen.sequences_per_s = result_->report.throughput.sequences_per_s;
-  chosen.iteration_time_s = result_->report.iteration_time_s;
-  for (const auto& t : result_->plan.templates) {
-    int perReplica = 0;
-    for (const auto& s : t.stages) perReplica += s.tp;
-    chosen.gpus_used += perReplica * t.replicas;
-  }
-  compareResults_.push_back(chosen);
-  tabs_->setCurrentWidget(alternativesPage_);
-  runNextComparison();
-}
-
-void MainWindow::runNextComparison() {
-  alternatives_->setResults(compareResults_);
-  if (compareQueue_.empty()) {
-    compareStatus_->setText(tr("Comparison finished."));
-    return;
-  }
-  PlanningRequest request = resultRequest_;
-  request.planner = compareQueue_.front();
-  compareQueue_.erase(compareQueue_.begin());
-  comparePlanner_ = QString::fromStdString(request.planner);
-  compareStatus_->setText(tr("Running %1 in the background…").arg(comparePlanner_));
-  compareRunner_.start(backend_.makeJob(request));
-}
-
-void MainWindow::onComparisonReady(quint64, const PlannerResult& r) {
-  AlternativeResult a;
-  a.planner = comparePlanner_;
-  a.found = r.found;
-  a.sequences_per_s = r.report.throughput.sequences_per_s;
-  a.iteration_time_s = r.report.iteration_time_s;
-  for (const auto& t : r.plan.templates) {
-    int perReplica = 0;
-    for (const auto& s : t.stages) perReplica += s.tp;
-    a.gpus_used += perReplica * t.replicas;
-  }
-  if (!r.found) a.note = r.stats.refused ? tr("refused") : tr("no plan");
-  compareResults_.push_back(a);
-  runNextComparison();
+  chosen.state = AlternativeResult::State::Done;
+  chosen.sequences_per_s = r.report.throughput.sequences_per_s;
+  chosen.iteration_time_s = r.report.iteration_time_s;
+  chosen.gpus_used = gpus;
+  chosen.planning_s = r.stats.elapsed_s;
+  chosen.evaluations = r.stats.evaluations;
+  alternativesModel_->setChosen(chosen);
+  for (const QString& p : alternativesModel_->planners())
+    if (p == chosen.planner) alternativesModel_->setSelected(p, false);
+  updateAlternativesChart();
+  updateAlternativesControls();
 }
 
 void MainWindow::onWhyDroppedSelected() {
   const int row = whyDroppedView_->currentIndex().row();
-  const int node = whyDropped_->nodeIdAt(row);
-  if (node >= 0 && !composer_->highlightNode(node))
-    statusBar()->showMessage(tr("Node %1 is no longer in the cluster.").arg(node), 5000);
+  const QList<int> nodes = whyDropped_->nodeIdsAt(row);
+  if (nodes.isEmpty()) return;
+  if (composer_->highlightNodes(nodes) < nodes.size())
+    statusBar()->showMessage(tr("Some nodes of this row are no longer in the cluster."), 5000);
 }
 
 }  // namespace arachne::gui

@@ -14,6 +14,7 @@
 #include <QSpinBox>
 
 #include "io/load_error.h"
+#include "layer_text.h"
 #include "model/model_catalog.h"
 
 namespace arachne::gui {
@@ -77,6 +78,8 @@ const Model& TrainingPanel::model() const {
   return models_[static_cast<size_t>(std::max(0, modelBox_->currentIndex()))];
 }
 
+void TrainingPanel::setGlobalBatch(int sequences) { globalBatch_->setValue(sequences); }
+
 QString TrainingPanel::modelId() const { return QString::fromStdString(model().id); }
 
 TrainingSpec TrainingPanel::spec() const {
@@ -102,10 +105,10 @@ void TrainingPanel::setSpec(const TrainingSpec& spec) {
 void TrainingPanel::showModelInfo() {
   if (models_.empty()) return;
   const Model& m = model();
-  modelInfo_->setText(tr("%1 · %2 billion parameters · %3 layers")
+  modelInfo_->setText(tr("%1 · %2 billion parameters · %3")
                           .arg(QString::fromStdString(m.name))
                           .arg(QLocale().toString(m.totalParams() / 1e9, 'f', 1))
-                          .arg(m.layerCount()));
+                          .arg(modelLayerSummary(m)));
 }
 
 void TrainingPanel::applyDefaults() {

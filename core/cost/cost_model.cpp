@@ -8,6 +8,7 @@
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
 #include "io/load_error.h"
+#include "plan/texts.h"
 #include "profile/analytic_profiler.h"
 
 namespace arachne {
@@ -130,11 +131,11 @@ int CostModel::gpuTypeCount() const { return static_cast<int>(d->gpus.size()); }
 int CostModel::gpuIndex(const std::string& id) const { return d->gpuIndex(id); }
 const GpuType& CostModel::gpuType(int i) const { return *d->gpus.at(static_cast<size_t>(i)); }
 
-std::string CostModel::Impl::missingReason(int g, int tp, int mbs) const {
+Reason CostModel::Impl::missingWhy(int g, int tp, int mbs) const {
   const std::string& gid = gpuIds[static_cast<size_t>(g)];
   for (const LayerType& lt : model.layer_types)
-    if (!profiles.find(gid, tp, mbs, lt.id)) return profiles.missingReason(gid, tp, mbs, lt.id);
-  return "no profile for (" + gid + ", TP " + std::to_string(tp) + ", mbs " + std::to_string(mbs) + ")";
+    if (!profiles.find(gid, tp, mbs, lt.id)) return profiles.missingWhy(gid, tp, mbs, lt.id);
+  return Reason(text::kNoProfile, {verbatim(gid), integer(tp), integer(mbs)});
 }
 
 bool CostModel::hasProfile(int gpuIndex, int tp, int microBatch, std::string* why) const {
@@ -222,20 +223,19 @@ ExpertTiling CostModel::effectiveTiling(const std::optional<ExpertTiling>& given
 }
 
 std::string CostModel::tilingProblem(const ExpertTiling& e, int tp, int replicas) const {
+  return tilingWhy(e, tp, replicas).english();
+}
+
+Reason CostModel::tilingWhy(const ExpertTiling& e, int tp, int replicas) const {
   const int W = tp * replicas;
-  auto tiling = "EP " + std::to_string(e.ep) + " x ETP " + std::to_string(e.etp) + " x EDP " +
-                std::to_string(e.edp);
-  if (e.ep < 1 || e.etp < 1 || e.edp < 1) return tiling + ": every factor must be at least 1";
+  const ReasonArg ep = integer(e.ep), etp = integer(e.etp), edp = integer(e.edp);
+  if (e.ep < 1 || e.etp < 1 || e.edp < 1) return Reason(text::kTilingFactors, {ep, etp, edp});
   if (static_cast<long long>(e.ep) * e.etp * e.edp != W)
-    return tiling + " = " + std::to_string(static_cast<long long>(e.ep) * e.etp * e.edp) +
-           " GPUs, but the stage has " + std::to_string(W) + " (TP " + std::to_string(tp) +
-           " x " + std::to_string(replicas) + " replicas)";
-  if (tp % e.etp != 0)
-    return tiling + ": ETP " + std::to_string(e.etp) + " does not divide TP " + std::to_string(tp) +
-           " (ETP is node bound like TP)";
+    return Reason(text::kTilingGpus, {ep, etp, edp, integer(static_cast<long long>(e.ep) * e.etp * e.edp),
+                                      integer(W), integer(tp), integer(replicas)});
+  if (tp % e.etp != 0) return Reason(text::kTilingEtp, {ep, etp, edp, integer(tp)});
   const int E = d->model.shape.experts;
-  if (E > 0 && E % e.ep != 0)
-    return tiling + ": " + std::to_string(E) + " experts are not divisible by EP " + std::to_string(e.ep);
+  if (E > 0 && E % e.ep != 0) return Reason(text::kTilingExperts, {ep, etp, edp, integer(E)});
   return {};
 }
 

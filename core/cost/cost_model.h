@@ -78,6 +78,7 @@ class CostModel {
   // "" when EP x ETP x EDP = tp x replicas, ETP divides tp and EP divides the expert count;
   // else the reason with the numbers.
   std::string tilingProblem(const ExpertTiling& tiling, int tp, int replicas) const;
+  Reason tilingWhy(const ExpertTiling& tiling, int tp, int replicas) const;  // the same as data
   // Every valid tiling of a stage of tp x replicas GPUs (empty for a dense model).
   std::vector<ExpertTiling> expertTilings(int tp, int replicas) const;
   // Per-micro-batch all-to-all (4 per MoE layer) and ETP all-reduce time of the MoE layers in

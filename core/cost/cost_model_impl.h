@@ -81,7 +81,8 @@ struct CostModel::Impl {
     return -1;
   }
   int moeLayers(int first, int last) const { return moePrefix[static_cast<size_t>(last) + 1] - moePrefix[static_cast<size_t>(first)]; }
-  std::string missingReason(int g, int tp, int mbs) const;
+  std::string missingReason(int g, int tp, int mbs) const { return missingWhy(g, tp, mbs).english(); }
+  Reason missingWhy(int g, int tp, int mbs) const;
   PlanReport price(const Plan& plan, bool rebalance) const;
   // Fills the time items of every stage of a structurally valid plan and, per template, the
   // per-micro-batch pace and the M-independent rest of its iteration (plan_timing.cpp).

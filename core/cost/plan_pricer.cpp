@@ -7,6 +7,7 @@
 #include "cost/batch_split.h"
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
+#include "plan/texts.h"
 #include "profile/analytic_profiler.h"
 
 namespace arachne {
@@ -15,16 +16,19 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
-std::string gib(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / kGiB);
-  return buf;
+ReasonArg gib(double bytes) { return number(bytes / kGiB, 1); }
+
+ReasonArg stageName(int j, int s, const Stage& st) {
+  return nested(Reason(text::kStageName, {integer(s), integer(j), verbatim(st.gpu_type), integer(st.tp),
+                                          integer(st.first_layer), integer(st.last_layer)}));
 }
 
-std::string stageName(int j, int s, const Stage& st) {
-  return "stage " + std::to_string(s) + " of template " + std::to_string(j) + " (" + st.gpu_type +
-         ", TP " + std::to_string(st.tp) + ", layers " + std::to_string(st.first_layer) + "-" +
-         std::to_string(st.last_layer) + ")";
+const char* componentTerm(const std::string& c) {
+  if (c == "params") return text::kParams;
+  if (c == "grads") return text::kGrads;
+  if (c == "optimizer") return text::kOptimizer;
+  if (c == "activations") return text::kActivations;
+  return text::kOther;
 }
 
 // Per-call scratch, reused so that pricing allocates nothing beyond the report itself.
@@ -48,18 +52,19 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   Scratch& sc = tScratch;
   const int L = model.layerCount();
   const int nt = static_cast<int>(plan.templates.size());
-  auto violate = [&](ViolationKind k, int j, int s, std::string msg) -> Violation& {
+  auto violate = [&](ViolationKind k, int j, int s, Reason why) -> Violation& {
     Violation v;
     v.kind = k;
     v.template_index = j;
     v.stage_index = s;
-    v.message = std::move(msg);
+    v.message = why.english();
+    v.reason = std::move(why);
     r.violations.push_back(std::move(v));
     return r.violations.back();
   };
 
   // ---- Structure -------------------------------------------------------------------------
-  if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, "the plan has no templates");
+  if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kPlanNoTemplates));
   if (sc.use.size() < nodes.size()) {
     sc.use.assign(nodes.size(), 0);
     sc.count.assign(nodes.size(), 0);
@@ -68,14 +73,14 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
-    auto tn = [j] { return "template " + std::to_string(j); };  // only built for messages
-    if (t.replicas < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn() + " has " + std::to_string(t.replicas) + " replicas (needs at least 1)"); continue; }
-    if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, tn() + " has micro-batch size " + std::to_string(t.micro_batch) + " (needs at least 1)"); continue; }
-    if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, tn() + " has " + std::to_string(t.micro_batches) + " micro-batches per replica (needs at least 1)");
-    if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, tn() + " has no stages"); continue; }
+    if (t.replicas < 1) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateReplicas, {integer(j), integer(t.replicas)})); continue; }
+    if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatch, {integer(j), integer(t.micro_batch)})); continue; }
+    if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatches, {integer(j), integer(t.micro_batches)}));
+    if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateNoStages, {integer(j)})); continue; }
     if (t.virtual_stages < 1 || (t.virtual_stages > 1 && t.depth() < 2)) {
-      violate(ViolationKind::InvalidPlan, j, -1, tn() + " has " + std::to_string(t.virtual_stages) + " virtual stages" +
-              (t.virtual_stages < 1 ? " (needs at least 1)" : " with one stage (interleaving needs a pipeline)"));
+      violate(ViolationKind::InvalidPlan, j, -1,
+              Reason(t.virtual_stages < 1 ? text::kTemplateVirtualStages : text::kTemplateVirtualOneStage,
+                     {integer(j), integer(t.virtual_stages)}));
       continue;
     }
     minBatch += static_cast<long long>(t.replicas) * t.micro_batch;
@@ -83,27 +88,26 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     for (int s = 0; s < t.depth(); ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
       if (st.first_layer != expected || st.last_layer < st.first_layer || st.last_layer >= L) {
-        std::string why = st.first_layer != expected
-                              ? "starts at layer " + std::to_string(st.first_layer) + ", expected " + std::to_string(expected)
-                              : st.last_layer < st.first_layer ? "ends before it starts"
-                                                               : "ends past the model's last layer " + std::to_string(L - 1);
-        violate(ViolationKind::BadLayerSplit, j, s, "stage " + std::to_string(s) + " of " + tn() + " holds layers " + std::to_string(st.first_layer) + "-" + std::to_string(st.last_layer) + " and " + why);
+        Reason why = st.first_layer != expected ? Reason(text::kStartsAtLayer, {integer(st.first_layer), integer(expected)})
+                     : st.last_layer < st.first_layer ? Reason(text::kEndsBeforeStart)
+                                                      : Reason(text::kEndsPastLast, {integer(L - 1)});
+        violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageLayers, {integer(s), integer(j), integer(st.first_layer), integer(st.last_layer), nested(std::move(why))}));
         expected = -1000000;
       } else if (expected >= 0) {
         expected = st.last_layer + 1;
         if (st.last_layer - st.first_layer + 1 < t.virtual_stages)
-          violate(ViolationKind::BadLayerSplit, j, s, "stage " + std::to_string(s) + " of " + tn() + " holds " + std::to_string(st.last_layer - st.first_layer + 1) + " layers, fewer than its " + std::to_string(t.virtual_stages) + " virtual stages (every model chunk needs a layer)");
+          violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageFewerLayersThanChunks, {integer(s), integer(j), integer(st.last_layer - st.first_layer + 1), integer(t.virtual_stages)}));
       }
       const int g = gpuIndex(st.gpu_type);
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
-        violate(ViolationKind::UnknownNode, j, s, "stage " + std::to_string(s) + " of " + tn() + " wants GPU type '" + st.gpu_type + "', which the composition does not have (it has: " + have + ")").gpu_type = st.gpu_type;
+        violate(ViolationKind::UnknownNode, j, s, Reason(text::kUnknownGpuType, {integer(s), integer(j), verbatim(st.gpu_type), verbatim(have)})).gpu_type = st.gpu_type;
         continue;
       }
-      if (st.tp < 1) { violate(ViolationKind::InvalidPlan, j, s, stageName(j, s, st) + " has TP " + std::to_string(st.tp) + " (needs at least 1)"); continue; }
+      if (st.tp < 1) { violate(ViolationKind::InvalidPlan, j, s, Reason(text::kStageTp, {stageName(j, s, st), integer(st.tp)})); continue; }
       if (static_cast<int>(st.node_ids.size()) != t.replicas) {
-        violate(ViolationKind::InvalidPlan, j, s, stageName(j, s, st) + " lists " + std::to_string(st.node_ids.size()) + " node ids for " + std::to_string(t.replicas) + " replicas");
+        violate(ViolationKind::InvalidPlan, j, s, Reason(text::kStageNodeIds, {stageName(j, s, st), integer(static_cast<long long>(st.node_ids.size())), integer(t.replicas)}));
         continue;
       }
       bool tpReported = false;
@@ -111,20 +115,20 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       for (int id : st.node_ids) {
         const int slot = this->slot(id);
         if (slot < 0) {
-          Violation& v = violate(ViolationKind::UnknownNode, j, s, stageName(j, s, st) + " is placed on node " + std::to_string(id) + ", which is not in the composition");
+          Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
         const NodeInfo& n = nodes[static_cast<size_t>(slot)];
         if (n.gpu != g) {
-          Violation& v = violate(ViolationKind::UnknownNode, j, s, stageName(j, s, st) + " is placed on node " + std::to_string(id) + ", which holds " + gpuIds[static_cast<size_t>(n.gpu)] + " GPUs");
+          Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageWrongNodeType, {stageName(j, s, st), integer(id), verbatim(gpuIds[static_cast<size_t>(n.gpu)])}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
         if (st.tp > n.gpus && !tpReported) {
-          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, stageName(j, s, st) + ": a TP group of " + std::to_string(st.tp) + " GPUs does not fit node " + std::to_string(id) + " of " + std::to_string(n.gpus) + " GPUs (a TP group never crosses a node)");
+          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kTpExceedsNode, {stageName(j, s, st), integer(st.tp), integer(id), integer(n.gpus)}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           tpReported = true;
@@ -143,23 +147,23 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           std::string divisors;
           for (int d = 1; d <= untiledSize; ++d)
             if (untiledSize % d == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(d);
-          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, stageName(j, s, st) + ": TP " + std::to_string(st.tp) + " does not divide node " + std::to_string(untiledNode) + " of " + std::to_string(untiledSize) + " GPUs (TP degrees that tile it: " + divisors + "), and it is outside the search space: " + missingReason(g, st.tp, t.micro_batch));
+          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kVerbatim, {verbatim(Reason(text::kStageName, {integer(s), integer(j), verbatim(st.gpu_type), integer(st.tp), integer(st.first_layer), integer(st.last_layer)}).english() + ": TP " + std::to_string(st.tp) + " does not divide node " + std::to_string(untiledNode) + " of " + std::to_string(untiledSize) + " GPUs (TP degrees that tile it: " + divisors + "), and it is outside the search space: " + missingReason(g, st.tp, t.micro_batch))}));
           v.node_id = untiledNode;
           v.gpu_type = st.gpu_type;
         } else {
-          violate(ViolationKind::MissingProfile, j, s, stageName(j, s, st) + " is outside the search space: " + missingReason(g, st.tp, t.micro_batch)).gpu_type = st.gpu_type;
+          violate(ViolationKind::MissingProfile, j, s, Reason(text::kOutsideSearchSpace, {stageName(j, s, st), nested(missingWhy(g, st.tp, t.micro_batch))})).gpu_type = st.gpu_type;
         }
       }
       if (st.last_layer < L && st.first_layer >= 0 && st.first_layer <= st.last_layer &&
           moeLayers(st.first_layer, st.last_layer) > 0) {
         ExpertTiling e = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
-        std::string problem = owner->tilingProblem(e, st.tp, t.replicas);
+        Reason problem = owner->tilingWhy(e, st.tp, t.replicas);
         if (!problem.empty())
-          violate(ViolationKind::BadTiling, j, s, stageName(j, s, st) + ": expert tiling " + problem).gpu_type = st.gpu_type;
+          violate(ViolationKind::BadTiling, j, s, Reason(text::kBadTiling, {stageName(j, s, st), nested(std::move(problem))})).gpu_type = st.gpu_type;
       }
     }
     if (expected >= 0 && expected != L)
-      violate(ViolationKind::BadLayerSplit, j, -1, tn() + " covers layers 0-" + std::to_string(expected - 1) + " of 0-" + std::to_string(L - 1) + ": layers " + std::to_string(expected) + "-" + std::to_string(L - 1) + " are not placed");
+      violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
   for (int slot : sc.touched) {
     const NodeInfo& n = nodes[static_cast<size_t>(slot)];
@@ -173,14 +177,15 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       std::string list;
       for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j);
       Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
-                             "node " + std::to_string(n.id) + " (" + gpuIds[static_cast<size_t>(n.gpu)] + ", " + std::to_string(n.gpus) + " GPUs) has " + std::to_string(used) + " GPUs placed on it (" + std::to_string(used - n.gpus) + " too many; templates " + list + ")");
+                             Reason(text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
+                                                               integer(used), integer(used - n.gpus), verbatim(list)}));
       v.node_id = n.id;
       v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];
     }
     sc.use[static_cast<size_t>(slot)] = 0;
   }
   if (nt > 0 && minBatch > spec.global_batch)
-    violate(ViolationKind::BatchTooSmall, -1, -1, "the global batch of " + std::to_string(spec.global_batch) + " sequences cannot give every replica one micro-batch: that takes " + std::to_string(minBatch) + " sequences (sum of replicas x micro-batch size)");
+    violate(ViolationKind::BatchTooSmall, -1, -1, Reason(text::kBatchTooSmall, {integer(spec.global_batch), integer(minBatch)}));
   if (!r.violations.empty()) return r;
 
   // ---- Time per stage ----------------------------------------------------------------------
@@ -206,7 +211,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       cap += static_cast<long long>(sc.weight[static_cast<size_t>(j)]) * sc.M[static_cast<size_t>(j)];
     }
     if (cap < spec.global_batch)
-      violate(ViolationKind::InvalidPlan, -1, -1, "the plan's micro-batches cover " + std::to_string(cap) + " sequences per iteration, fewer than the global batch of " + std::to_string(spec.global_batch));
+      violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kMicroBatchesCover, {integer(cap), integer(spec.global_batch)}));
   }
   double T = 0;
   for (int j = 0; j < nt; ++j) {
@@ -240,11 +245,13 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
                          : comp == "optimizer" ? sr.memory.optimizer : comp == "activations" ? sr.memory.activations
                          : sr.memory.other;
         const int inFlight = sr.in_flight_micro_batches;
-        std::string detail = comp == "activations" ? " (" + std::to_string(inFlight) + (inFlight == 1 ? " micro-batch" : " micro-batches") + " in flight)" : "";
+        const char* wording = comp != "activations" ? text::kOutOfMemory
+                              : inFlight == 1       ? text::kOutOfMemoryInFlight1
+                                                    : text::kOutOfMemoryInFlight;
         Violation& v = violate(ViolationKind::OutOfMemory, j, s,
-                               stageName(j, s, st) + ": needs " + gib(total) + " of " + gib(sr.memory.capacity) +
-                                   " (" + gib(total - sr.memory.capacity) + " over); largest component: " + comp +
-                                   " " + gib(compBytes) + detail);
+                               Reason(wording, {stageName(j, s, st), gib(total), gib(sr.memory.capacity),
+                                                gib(total - sr.memory.capacity), term(componentTerm(comp)),
+                                                gib(compBytes), integer(inFlight)}));
         v.gpu_type = st.gpu_type;
         v.node_id = st.node_ids.empty() ? -1 : st.node_ids.front();
         v.component = comp;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "plan/plan.h"
+#include "plan/reason.h"
 
 namespace arachne {
 
@@ -82,7 +83,8 @@ struct Violation {
   double needed_bytes = 0;  // for OutOfMemory: total footprint
   double capacity_bytes = 0;
   double over_bytes = 0;
-  std::string message;      // a full sentence with the numbers, for the CLI and the GUI
+  std::string message;      // a full sentence with the numbers, for the CLI (reason.english())
+  Reason reason;            // the same sentence as data, for the GUI's languages
 };
 
 struct Throughput {

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "plan/reason.h"
+
 namespace arachne {
 
 struct ExpertTiling {
@@ -44,8 +46,12 @@ struct UnusedGpus {
   std::string gpu_type;
   int node_id = 0;
   int count = 0;
-  std::string reason;  // the cost model's reason, with numbers
-  bool operator==(const UnusedGpus&) const = default;
+  std::string reason;  // the cost model's reason, with numbers (why.english() when `why` is set)
+  Reason why;          // the same reason as data, for translated views; empty when read from JSON
+  // The text is the content: a plan read back from JSON (reason only) equals the original.
+  bool operator==(const UnusedGpus& o) const {
+    return gpu_type == o.gpu_type && node_id == o.node_id && count == o.count && reason == o.reason;
+  }
 };
 
 struct Provenance {

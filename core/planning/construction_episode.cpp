@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 #include "profile/profile_set.h"
 
 namespace arachne {
@@ -68,6 +69,8 @@ Mask ConstructionEpisode::tpMask(const TemplateChoice& partial, int gpu) const {
 void ConstructionEpisode::finishStep(ConstructionStep step, const StepOutcome& out) {
   step.reward = out.reward;
   step.note = out.note;
+  step.plan_micro_batches.reserve(plan_.templates.size());
+  for (const Template& t : plan_.templates) step.plan_micro_batches.push_back(t.micro_batches);
   total_reward_ += out.reward;
   steps_.push_back(std::move(step));
   if (out.done) done_ = true;
@@ -171,6 +174,8 @@ StepOutcome ConstructionEpisode::apply(const TemplateChoice& choice, FillResult 
     out.done = true;
     out.reward = first ? -options_.infeasible_penalty : 0.0;
     out.note = "infeasible: " + r.why;
+    rec.reason = Reason(text::kStepInfeasible,
+                        {nested(r.reason.empty() ? Reason(text::kVerbatim, {verbatim(r.why)}) : r.reason)});
     rec.placed.stages.resize(choice.stages.size());
     for (size_t s = 0; s < choice.stages.size(); ++s) {
       rec.placed.stages[s].gpu_type = free_.typeId(choice.stages[s].gpu);

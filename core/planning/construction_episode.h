@@ -85,6 +85,10 @@ class ConstructionEpisode {
   double throughput() const { return report_.feasible ? report_.throughput.sequences_per_s : 0; }
   double totalReward() const { return total_reward_; }
   const std::vector<ConstructionStep>& steps() const { return steps_; }
+  // Records what the planner weighed at the last step besides what it took (for the replay).
+  void setStepAlternatives(std::vector<StepAlternative> alternatives) {
+    if (!steps_.empty()) steps_.back().alternatives = std::move(alternatives);
+  }
   long long evaluations() const { return evaluations_; }  // fills run
   long long plansPriced() const { return priced_; }
 

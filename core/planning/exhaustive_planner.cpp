@@ -9,6 +9,7 @@
 #include <limits>
 #include <random>
 
+#include "plan/texts.h"
 #include "planning/construction_episode.h"
 #include "planning/planner_run.h"
 
@@ -41,13 +42,20 @@ bool canonicalAfter(const std::vector<TemplateChoice>& placed, const TemplateCho
   return true;
 }
 
-std::string duration(double s) {
-  char buf[64];
-  if (s < 120) std::snprintf(buf, sizeof buf, "%.1f s", s);
-  else if (s < 7200) std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
-  else if (s < 86400 * 365.0) std::snprintf(buf, sizeof buf, "%.0f h", s / 3600);
-  else std::snprintf(buf, sizeof buf, "%.2g years", s / (86400 * 365.0));
-  return buf;
+Reason duration(double s) {
+  if (s < 120) return Reason(text::kSeconds1, {number(s, 1)});
+  if (s < 7200) return Reason(text::kMinutes, {number(s / 60, 0)});
+  if (s < 86400 * 365.0) return Reason(text::kHours, {number(s / 3600, 0)});
+  return Reason(text::kYears, {number(s / (86400 * 365.0), -2)});
+}
+
+ReasonArg ordersTerm(StageOrders o) {
+  switch (o) {
+    case StageOrders::Every: return term(text::kEveryStageOrder);
+    case StageOrders::TypeBlocks: return term(text::kTypeBlocks);
+    case StageOrders::SortedBlocks: return term(text::kSortedBlocks);
+  }
+  return verbatim(toString(o));
 }
 
 // Seconds per fill, from up to 24 single-type templates of the root spread over types, TP
@@ -124,7 +132,10 @@ double probeFills(const ConstructionEpisode& root, StageOrders orders, int probe
     return out;
   };
 
-  run.progress(-1, "estimating the search space (" + toString(orders) + ")");
+  {
+    Reason why(text::kExhaustiveEstimating, {ordersTerm(orders)});
+    run.progress(-1, why.english(), why);
+  }
   Sampled top = sampleNode(root, {}, kSample * static_cast<size_t>(std::max(1, probes)));
   double fills = top.children, seconds = top.children * top.seconds;
   if (seconds > limitSeconds || spent() > maxSeconds) return std::numeric_limits<double>::infinity();
@@ -211,19 +222,20 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
       }
     }
   }
-  char buf[512];
-  if (run.cancelled()) return run.finish(root, name(), version(), seed, "cancelled while estimating the search space");
+  auto finish = [&](Reason why) {
+    PlannerResult r = run.finish(root, name(), version(), seed, why.english());
+    r.stats.reason = std::move(why);
+    return r;
+  };
+  if (run.cancelled()) return finish(Reason(text::kExhaustiveCancelledEstimating));
   if (!fits) {
     const double every = TemplateEnumerator::count(root.space(), root.free(), StageOrders::Every);
-    std::snprintf(buf, sizeof buf,
-                  "refused: the space holds up to %.3g plans even with %s (%.3g first templates "
-                  "with every stage order); at %.1f us per plan that is more than %s, beyond the "
-                  "budget of %s",
-                  estimate, toString(orders).c_str(), every, perFill * 1e6,
-                  duration(estimate * perFill).c_str(),
-                  budget.seconds > 0 ? duration(budget.seconds).c_str()
-                                     : (std::to_string(budget.evaluations) + " evaluations").c_str());
-    PlannerResult r = run.finish(root, name(), version(), seed, buf);
+    PlannerResult r = finish(Reason(
+        text::kExhaustiveRefused,
+        {number(estimate, -3), ordersTerm(orders), number(every, -3), number(perFill * 1e6, 1),
+         nested(duration(estimate * perFill)),
+         nested(budget.seconds > 0 ? duration(budget.seconds)
+                                   : Reason(text::kEvaluations, {integer(budget.evaluations)}))}));
     r.stats.refused = true;
     return r;
   }
@@ -254,11 +266,10 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
     });
   };
   if (!root.done()) dfs(root);
-  std::snprintf(buf, sizeof buf, "%s %s: %lld plans priced (estimate %.3g)",
-                aborted ? (run.cancelled() ? "cancelled while searching" : "budget ended while searching")
-                        : "searched",
-                toString(orders).c_str(), run.evaluations(), estimate);
-  return run.finish(root, name(), version(), seed, buf);
+  const char* wording = !aborted ? text::kExhaustiveSearched
+                        : run.cancelled() ? text::kExhaustiveCancelled
+                                          : text::kExhaustiveBudgetEnded;
+  return finish(Reason(wording, {ordersTerm(orders), integer(run.evaluations()), number(estimate, -3)}));
 }
 
 }  // namespace arachne

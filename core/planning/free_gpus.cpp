@@ -99,4 +99,19 @@ FreeGpus FreeGpus::onlyNode(int nodeId) const {
   return f;
 }
 
+FreeGpus FreeGpus::onlyType(int type) const {
+  FreeGpus f = *this;
+  for (size_t t = 0; t < f.types_.size(); ++t) {
+    if (static_cast<int>(t) == type) continue;
+    TypeState& ts = f.types_[t];
+    for (NodeSlot& n : ts.nodes) {
+      if (n.free == 0) continue;
+      adjustCapacity(ts, n.free, 0);
+      ts.free -= n.free;
+      n.free = 0;
+    }
+  }
+  return f;
+}
+
 }  // namespace arachne

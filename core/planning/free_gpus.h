@@ -54,6 +54,8 @@ class FreeGpus {
   void give(int type, int nodeId, int k);
   // A copy in which only the given node keeps its free GPUs (type indices unchanged).
   FreeGpus onlyNode(int nodeId) const;
+  // A copy in which only the nodes of one type keep their free GPUs (type indices unchanged).
+  FreeGpus onlyType(int type) const;
 
  private:
   struct TypeState {

@@ -1,12 +1,68 @@
 // Greedy construction over single-type and two-block templates.
 #include "planning/greedy_planner.h"
 
+#include <algorithm>
 #include <cstdio>
 
+#include "plan/texts.h"
 #include "planning/construction_episode.h"
 #include "planning/planner_run.h"
 
 namespace arachne {
+
+namespace {
+
+// The best few templates of a step besides the one taken, and the infeasible ones that wanted the
+// most GPUs (a teacher's "why not deeper / wider?"): what the construction replay shows.
+class StepAlternatives {
+ public:
+  static constexpr size_t kFeasible = 5, kInfeasible = 3;
+  void offer(const TemplateChoice& c, const FillResult& r, const FreeGpus& free) {
+    if (r.feasible) {
+      feasible_.push_back({r.plan.templates.back(), r.report.throughput.sequences_per_s, {}});
+      std::sort(feasible_.begin(), feasible_.end(), [](const StepAlternative& a, const StepAlternative& b) {
+        return a.throughput_after > b.throughput_after;
+      });
+      if (feasible_.size() > kFeasible + 1) feasible_.pop_back();  // +1: the one taken is removed later
+      return;
+    }
+    StepAlternative a;
+    a.candidate.stages.resize(c.stages.size());
+    int gpus = 0;
+    for (size_t s = 0; s < c.stages.size(); ++s) {
+      a.candidate.stages[s].gpu_type = free.typeId(c.stages[s].gpu);
+      a.candidate.stages[s].tp = c.stages[s].tp;
+      gpus += c.stages[s].tp;
+    }
+    a.why = r.reason.empty() ? Reason(text::kVerbatim, {verbatim(r.why)}) : r.reason;
+    infeasible_.push_back({gpus, std::move(a)});
+    std::stable_sort(infeasible_.begin(), infeasible_.end(),
+                     [](const auto& x, const auto& y) { return x.first > y.first; });
+    if (infeasible_.size() > kInfeasible) infeasible_.pop_back();
+  }
+  // Everything offered but the template taken (the one with the highest throughput).
+  std::vector<StepAlternative> take(const Template& placed) {
+    std::vector<StepAlternative> out;
+    bool skipped = false;
+    for (auto& a : feasible_) {
+      if (!skipped && a.candidate == placed) {
+        skipped = true;
+        continue;
+      }
+      if (out.size() < kFeasible) out.push_back(std::move(a));
+    }
+    for (auto& [gpus, a] : infeasible_) out.push_back(std::move(a));
+    feasible_.clear();
+    infeasible_.clear();
+    return out;
+  }
+
+ private:
+  std::vector<StepAlternative> feasible_;
+  std::vector<std::pair<int, StepAlternative>> infeasible_;
+};
+
+}  // namespace
 
 std::vector<TemplateChoice> GreedyPlanner::candidates(const ConstructionEpisode& episode) {
   std::vector<TemplateChoice> out;
@@ -48,6 +104,7 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
   PlannerRun run(budget, progress, cancel);
   int steps = 0;
   bool stop = false;
+  StepAlternatives alternatives;
   while (!episode.done()) {
     const auto cands = candidates(episode);
     double bestThr = episode.throughput();
@@ -59,6 +116,7 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
       }
       const FillResult r = episode.tryStep(cands[i]);
       run.addEvaluations(1);
+      alternatives.offer(cands[i], r, episode.free());
       if (r.feasible && r.report.throughput.sequences_per_s > bestThr * (1 + 1e-9)) {
         bestThr = r.report.throughput.sequences_per_s;
         bestIdx = static_cast<int>(i);
@@ -67,19 +125,25 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
         char buf[160];
         std::snprintf(buf, sizeof buf, "step %d: %zu/%zu templates tried, best %.2f seq/s",
                       steps + 1, i + 1, cands.size(), bestThr);
-        run.progress(-1, buf);
+        run.progress(-1, buf,
+                     Reason(text::kGreedyProgress, {integer(steps + 1), integer(static_cast<long long>(i + 1)),
+                                                    integer(static_cast<long long>(cands.size()))}),
+                     bestIdx >= 0 ? bestThr : -1);
       }
     }
     // The best template of this step (so far, when stopped) is placed: replaying its fill
     // gives the same plan, and the episode records the step.
     if (bestIdx < 0) break;
     episode.step(cands[static_cast<size_t>(bestIdx)]);
+    episode.setStepAlternatives(alternatives.take(episode.steps().back().placed));
     run.offer(episode);
     ++steps;
     if (stop) break;
   }
-  return run.finish(episode, name(), version(), seed,
-                    std::to_string(steps) + " greedy steps" + (stop ? " (stopped early)" : ""));
+  Reason summary(stop ? text::kGreedyStepsStopped : text::kGreedySteps, {integer(steps)});
+  PlannerResult r = run.finish(episode, name(), version(), seed, summary.english());
+  r.stats.reason = std::move(summary);
+  return r;
 }
 
 }  // namespace arachne

@@ -12,6 +12,7 @@
 
 #include "cost/plan_report.h"
 #include "plan/plan.h"
+#include "plan/reason.h"
 
 namespace arachne {
 
@@ -28,6 +29,15 @@ struct PlannerProgress {
   double best_sequences_per_s = 0;  // best throughput so far (0 before any feasible plan)
   double fraction = -1;             // 0..1 when the planner can tell, else -1
   std::string message;              // human readable, e.g. "1,204 plans, best 41.3 seq/s"
+  Reason reason;                    // `message` as data (empty when the planner gave only text)
+};
+
+// A template a planner weighed at a construction step and did not take (greedy records the best
+// few), so a replay can show why the step chose what it chose.
+struct StepAlternative {
+  Template candidate;               // filled when feasible, else only the stages' type and TP
+  double throughput_after = 0;      // of the plan with it; 0 when infeasible
+  Reason why;                       // why it cannot be placed (empty when feasible)
 };
 
 // One construction step as the planner took it: the template placed and the plan's throughput
@@ -38,6 +48,11 @@ struct ConstructionStep {
   double throughput_after = 0;
   double reward = 0;                // after - before, or the penalty on an infeasible first step
   std::string note;                 // e.g. "STOP", "infeasible: …"
+  Reason reason;                    // `note` as data on an infeasible step; empty otherwise
+  // Micro-batches per replica of each template of the plan after this step: the batch split
+  // changes as templates join, so a replay shows every step with its own split.
+  std::vector<int> plan_micro_batches;
+  std::vector<StepAlternative> alternatives;  // best first; empty when the planner kept none
 };
 
 struct PlannerStats {
@@ -48,6 +63,7 @@ struct PlannerStats {
   bool cancelled = false;           // stopped by the cancel flag (the best plan so far is kept)
   bool refused = false;             // e.g. exhaustive: the space cannot be searched in budget
   std::string message;              // why refused, or a summary
+  Reason reason;                    // `message` as data (empty when the planner gave only text)
 };
 
 struct PlannerResult {

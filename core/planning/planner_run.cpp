@@ -1,10 +1,12 @@
 // Shared planner bookkeeping: budget, cancel, progress, best plan, result.
 #include "planning/planner_run.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 #include "planning/construction_space.h"
 #include "planning/template_fill.h"
 #include "planning/unused_gpu_explainer.h"
@@ -77,7 +79,7 @@ bool PlannerRun::progressDue() const {
   return callback_ && Clock::now() - last_progress_ >= std::chrono::milliseconds(50);
 }
 
-void PlannerRun::progress(double fraction, const std::string& message) {
+void PlannerRun::progress(double fraction, const std::string& message, Reason reason, double best) {
   if (!callback_) return;
   const auto now = Clock::now();
   if (now - last_progress_ < std::chrono::milliseconds(50)) return;
@@ -85,14 +87,14 @@ void PlannerRun::progress(double fraction, const std::string& message) {
   PlannerProgress p;
   p.evaluations = evaluations_;
   p.elapsed_s = elapsed();
-  p.best_sequences_per_s = best_thr_;
+  p.best_sequences_per_s = std::max(best_thr_, best);
   p.fraction = fraction;
   if (message.empty()) {
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "%lld plans, best %.2f seq/s", evaluations_, best_thr_);
-    p.message = buf;
+    p.reason = Reason(text::kProgressPlans, {integer(evaluations_), number(best_thr_, 2)});
+    p.message = p.reason.english();
   } else {
     p.message = message;
+    p.reason = std::move(reason);
   }
   callback_(p);
 }

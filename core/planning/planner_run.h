@@ -39,8 +39,11 @@ class PlannerRun {
 
   // Whether a progress call now would reach the callback (~50 ms since the last one).
   bool progressDue() const;
-  // Calls the progress callback when ~50 ms have passed since the last call.
-  void progress(double fraction = -1, const std::string& message = {});
+  // Calls the progress callback when ~50 ms have passed since the last call. `reason` is the
+  // message as data; `best` (when >= 0) is a better throughput the planner has seen in a plan it
+  // has not offered yet (greedy's best candidate of the step), so both lines agree.
+  void progress(double fraction = -1, const std::string& message = {}, Reason reason = {},
+                double best = -1);
 
   // The result: the best plan with provenance and unused-GPU reasons, its report, the steps
   // that built it and the stats.

@@ -3,6 +3,7 @@
 
 #include <random>
 
+#include "plan/texts.h"
 #include "planning/construction_episode.h"
 #include "planning/planner_run.h"
 
@@ -62,11 +63,11 @@ PlannerResult RandomPlanner::plan(const CostModel& cost, const PlannerBudget& bu
     }
     repeated = run.evaluations() == spent ? repeated + 1 : 0;
   }
-  return run.finish(episode, name(), version(), seed,
-                    std::to_string(episodes) + " random episodes" +
-                        (exhausted ? " (stopped: the last " + std::to_string(kRepeatedEpisodes) +
-                                         " drew only plans already priced)"
-                                   : ""));
+  Reason summary = exhausted ? Reason(text::kRandomEpisodesExhausted, {integer(episodes), integer(kRepeatedEpisodes)})
+                             : Reason(text::kRandomEpisodes, {integer(episodes)});
+  PlannerResult r = run.finish(episode, name(), version(), seed, summary.english());
+  r.stats.reason = std::move(summary);
+  return r;
 }
 
 }  // namespace arachne

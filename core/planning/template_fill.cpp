@@ -11,20 +11,25 @@
 #include "cost/cost_model.h"
 #include "planning/feasibility_masks.h"
 #include "planning/layer_split.h"
+#include "plan/texts.h"
 #include "planning/node_allocator.h"
 #include "profile/profile_set.h"
 
 namespace arachne {
 namespace {
 
-std::string gib(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
-  return buf;
+ReasonArg gib(double bytes) { return number(bytes / (1024.0 * 1024.0 * 1024.0), 1); }
+
+ReasonArg stageText(const CostModel& cost, const StageChoice& s) {
+  return nested(Reason(text::kFillStageText, {verbatim(cost.gpuType(s.gpu).id), integer(s.tp)}));
 }
 
-std::string stageText(const CostModel& cost, const StageChoice& s) {
-  return cost.gpuType(s.gpu).id + " TP " + std::to_string(s.tp);
+const char* componentTerm(const std::string& c) {
+  if (c == "params") return text::kParams;
+  if (c == "grads") return text::kGrads;
+  if (c == "optimizer") return text::kOptimizer;
+  if (c == "activations") return text::kActivations;
+  return text::kOther;
 }
 
 }  // namespace
@@ -54,19 +59,18 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
                               const TemplateChoice& choice) const {
   FillResult out;
   if (!choice.complete()) {
-    out.why = "the template is not complete";
+    out.fail(Reason(text::kTemplateIncomplete));
     return out;
   }
   const int d = choice.depth;
   if (d > cost_.model().layerCount()) {
-    out.why = "depth " + std::to_string(d) + " exceeds the model's " +
-              std::to_string(cost_.model().layerCount()) + " layers";
+    out.fail(Reason(text::kDepthExceedsLayers, {integer(d), integer(cost_.model().layerCount())}));
     return out;
   }
   const TpDemand demand = FeasibilityMasks::demandOf(free, choice);
   const int packed = FeasibilityMasks::maxReplicas(free, demand);
   if (packed < 1) {
-    out.why = "the free nodes cannot hold one replica of the template";
+    out.fail(Reason(text::kNoReplicaFits));
     return out;
   }
   long long used = 0;
@@ -74,8 +78,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
   const long long batch = cost_.spec().global_batch;
   const long long batchLeft = batch - used;
   if (batchLeft < 1) {
-    out.why = "the global batch of " + std::to_string(batch) +
-              " sequences is already spread one micro-batch per replica over the plan";
+    out.fail(Reason(text::kBatchSpread, {integer(batch)}));
     return out;
   }
 
@@ -88,7 +91,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
     sizes.swap(keep);
   }
   if (sizes.empty()) {
-    out.why = "no micro-batch size is profiled for every stage of the template";
+    out.fail(Reason(text::kNoCommonMicroBatch));
     return out;
   }
 
@@ -110,13 +113,12 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
   Template best;
   PlanReport bestReport;
   FreeGpus bestFree;
-  std::string firstProblem;
+  Reason firstProblem;
   for (int mbs : sizes) {
     const int replicas = static_cast<int>(std::min<long long>(packed, batchLeft / mbs));
     if (replicas < 1) {
       if (firstProblem.empty())
-        firstProblem = "micro-batch " + std::to_string(mbs) + " exceeds the " +
-                       std::to_string(batchLeft) + " sequences of the global batch left";
+        firstProblem = Reason(text::kMicroBatchExceedsBatch, {integer(mbs), integer(batchLeft)});
       break;
     }
     if (replicas != allocated) {
@@ -137,14 +139,13 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
       if (firstProblem.empty()) {
         if (split.worst_stage >= 0) {
           const StageMemory& m = split.worst_memory;
-          firstProblem = "at micro-batch " + std::to_string(mbs) + " stage " +
-                         std::to_string(split.worst_stage) + " (" +
-                         stageText(cost_, choice.stages[static_cast<size_t>(split.worst_stage)]) +
-                         ") needs " + gib(m.total()) + " of " + gib(m.capacity) +
-                         " under every split tried (largest component: " +
-                         CostModel::largestComponent(m) + ")";
+          firstProblem = Reason(text::kFillOutOfMemory,
+                                {integer(mbs), integer(split.worst_stage),
+                                 stageText(cost_, choice.stages[static_cast<size_t>(split.worst_stage)]),
+                                 gib(m.total()), gib(m.capacity),
+                                 term(componentTerm(CostModel::largestComponent(m)))});
         } else {
-          firstProblem = "at micro-batch " + std::to_string(mbs) + " a stage has no profile for its layers";
+          firstProblem = Reason(text::kFillNoProfile, {integer(mbs)});
         }
       }
       if (!any) break;
@@ -157,7 +158,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
     PlanReport report = layAndPrice(work, split.last, splitter, bound, out.priced);
     if (!report.feasible) {
       if (firstProblem.empty() && !report.violations.empty())
-        firstProblem = "at micro-batch " + std::to_string(mbs) + ": " + report.violations.front().message;
+        firstProblem = Reason(text::kFillViolation, {integer(mbs), nested(report.violations.front().reason)});
       continue;
     }
     if (!haveBest || report.iteration_time_s < bestReport.iteration_time_s) {
@@ -168,7 +169,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
     }
   }
   if (!haveBest) {
-    out.why = firstProblem.empty() ? "no micro-batch size fits" : firstProblem;
+    out.fail(firstProblem.empty() ? Reason(text::kNoMicroBatchFits) : std::move(firstProblem));
     return out;
   }
   tryInterleaving(work, best, bestReport, out.priced);

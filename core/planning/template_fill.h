@@ -21,8 +21,14 @@ struct FillResult {
   Plan plan;            // the plan so far plus the filled template, micro_batches written back
   PlanReport report;    // of `plan`
   FreeGpus free_after;  // `free` minus every replica of the template
-  std::string why;      // when infeasible: the reason, with numbers
+  std::string why;      // when infeasible: the reason, with numbers (reason.english())
+  Reason reason;        // the same reason as data, for translated views
   int priced = 0;       // plans priced by this fill
+  // Marks the fill infeasible with `r` (why and reason together).
+  void fail(Reason r) {
+    why = r.english();
+    reason = std::move(r);
+  }
 };
 
 // The arithmetic decisions of a template when a planner makes them itself (the flat-rl

@@ -5,6 +5,7 @@
 #include "cost/cost_model.h"
 #include "planning/feasibility_masks.h"
 #include "planning/layer_split.h"
+#include "plan/texts.h"
 #include "planning/node_allocator.h"
 #include "planning/template_fill.h"
 
@@ -14,30 +15,30 @@ FillResult TemplateFill::place(const Plan& sofar, const FreeGpus& free, const Te
                                const TemplateArithmetic& a) const {
   FillResult out;
   if (!choice.complete()) {
-    out.why = "the template is not complete";
+    out.fail(Reason(text::kTemplateIncomplete));
     return out;
   }
   const int d = choice.depth;
   const int layers = cost_.model().layerCount();
   if (static_cast<int>(a.layers.size()) != d) {
-    out.why = std::to_string(a.layers.size()) + " layer counts for " + std::to_string(d) + " stages";
+    out.fail(Reason(text::kLayerCounts, {integer(static_cast<long long>(a.layers.size())), integer(d)}));
     return out;
   }
   int sum = 0;
   for (int n : a.layers) {
     if (n < 1) {
-      out.why = "a stage holds " + std::to_string(n) + " layers";
+      out.fail(Reason(text::kStageHoldsLayers, {integer(n)}));
       return out;
     }
     sum += n;
   }
   if (sum != layers) {
-    out.why = "the stages hold " + std::to_string(sum) + " layers, the model has " + std::to_string(layers);
+    out.fail(Reason(text::kStagesHoldLayers, {integer(sum), integer(layers)}));
     return out;
   }
   const int packed = FeasibilityMasks::maxReplicas(free, FeasibilityMasks::demandOf(free, choice));
   if (a.replicas < 1 || a.replicas > packed) {
-    out.why = std::to_string(a.replicas) + " replicas requested, the free nodes hold " + std::to_string(packed);
+    out.fail(Reason(text::kReplicasRequested, {integer(a.replicas), integer(packed)}));
     return out;
   }
   long long used = 0;
@@ -45,15 +46,13 @@ FillResult TemplateFill::place(const Plan& sofar, const FreeGpus& free, const Te
   const long long batchLeft = cost_.spec().global_batch - used;
   const long long perStep = static_cast<long long>(a.replicas) * a.micro_batch;
   if (a.micro_batch < 1 || perStep > batchLeft) {
-    out.why = std::to_string(a.replicas) + " replicas of micro-batch " + std::to_string(a.micro_batch) +
-              " exceed the " + std::to_string(batchLeft) + " sequences of the global batch left";
+    out.fail(Reason(text::kReplicasExceedBatch, {integer(a.replicas), integer(a.micro_batch), integer(batchLeft)}));
     return out;
   }
   for (const StageChoice& s : choice.stages) {
     const auto& m = microBatches(s.gpu, s.tp);
     if (!std::binary_search(m.begin(), m.end(), a.micro_batch)) {
-      out.why = "micro-batch " + std::to_string(a.micro_batch) + " is not profiled for " +
-                cost_.gpuType(s.gpu).id + " TP " + std::to_string(s.tp);
+      out.fail(Reason(text::kMicroBatchNotProfiled, {integer(a.micro_batch), verbatim(cost_.gpuType(s.gpu).id), integer(s.tp)}));
       return out;
     }
   }
@@ -61,7 +60,7 @@ FillResult TemplateFill::place(const Plan& sofar, const FreeGpus& free, const Te
   FreeGpus after = free;
   std::vector<std::vector<int>> nodeIds;
   if (!NodeAllocator::allocate(after, choice, a.replicas, nodeIds)) {
-    out.why = "the free nodes cannot hold " + std::to_string(a.replicas) + " replicas of the template";
+    out.fail(Reason(text::kReplicasDoNotFit, {integer(a.replicas)}));
     return out;
   }
   Plan work = sofar;
@@ -83,8 +82,7 @@ FillResult TemplateFill::place(const Plan& sofar, const FreeGpus& free, const Te
   // Expert tiling stays rule-based: the least-memory valid tiling, then tileExperts().
   PlanReport report = layAndPrice(work, lastLayers, splitter, bound, out.priced);
   if (!report.feasible) {
-    out.why = report.violations.empty() ? "the cost model rejects the template"
-                                        : report.violations.front().message;
+    out.fail(report.violations.empty() ? Reason(text::kCostModelRejects) : report.violations.front().reason);
     return out;
   }
   for (size_t i = 0; i < work.templates.size() && i < report.templates.size(); ++i)

@@ -1,9 +1,12 @@
-// Why a plan leaves GPUs out: every node with free GPUs gets a reason from the cost model,
-// with numbers (what the node would add as its own template, or why it cannot hold one).
+// Why a plan leaves GPUs out: for every GPU type with free GPUs, the best use the planner could
+// have made of them (another replica of a template of the plan, a template of their own at any
+// depth and TP degree, a new stage of a template), priced by the cost model against the plan,
+// and the verdict with numbers. Every node with free GPUs gets that reason.
 #pragma once
 
 #include <vector>
 
+#include "cost/plan_report.h"
 #include "plan/plan.h"
 #include "planning/construction_space.h"
 #include "planning/free_gpus.h"
@@ -12,11 +15,28 @@ namespace arachne {
 
 class TemplateFill;
 
+// One use of a type's free GPUs, priced as part of the whole plan.
+struct UnusedGpuUse {
+  enum class Kind { OwnTemplate, AnotherReplica, NewStage };
+  Kind kind = Kind::OwnTemplate;
+  Reason what;              // e.g. "another replica of template 1 (8 GPUs)"
+  bool feasible = false;
+  double throughput = 0;    // sequences/s of the plan with the use
+  PlanReport report;        // of the plan with the use
+  int changed = -1;         // the new or grown template's index in that plan
+  int removed = -1;         // NewStage: the index the template had in the plan before
+  int gpus = 0;             // GPUs the use asks for
+  Reason why;               // when infeasible
+};
+
 class UnusedGpuExplainer {
  public:
+  // Every use of the free GPUs of `type` (a FreeGpus type index) on top of `plan`.
+  static std::vector<UnusedGpuUse> uses(const TemplateFill& fill, const ConstructionSpace& space,
+                                        const Plan& plan, const FreeGpus& free, int type);
   // `free` is the construction state after `plan` (every GPU the plan does not use). `plan`
-  // must be priced (micro_batches written back) or empty. Nodes of the same GPU type with the
-  // same number of free GPUs share one analysis.
+  // must be priced (micro_batches written back) or empty. All free GPUs of one type share one
+  // analysis; a node only partly free says so in front of it.
   static std::vector<UnusedGpus> explain(const TemplateFill& fill, const ConstructionSpace& space,
                                          const Plan& plan, const FreeGpus& free);
 };

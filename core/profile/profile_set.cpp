@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <set>
 
+#include "catalog/precision.h"
+#include "plan/texts.h"
+
 namespace arachne {
 
 namespace {
@@ -44,30 +47,41 @@ const ProfileEntry* ProfileSet::find(const std::string& gpuType, int tp, int mic
 
 std::string ProfileSet::missingReason(const std::string& gpuType, int tp, int microBatch,
                                       const std::string& layerType) const {
+  return missingWhy(gpuType, tp, microBatch, layerType).english();
+}
+
+Reason ProfileSet::missingWhy(const std::string& gpuType, int tp, int microBatch,
+                              const std::string& layerType) const {
   if (find(gpuType, tp, microBatch, layerType)) return {};
-  std::string head = "no profile entry for (" + gpuType + ", TP " + std::to_string(tp) +
-                     ", mbs " + std::to_string(microBatch) + ", " + layerType + "): ";
-  std::string excluded = exclusionReason(gpuType);
-  if (!excluded.empty()) return head + excluded;
+  auto head = [&](Reason detail) {
+    return Reason(text::kNoProfileEntry, {verbatim(gpuType), integer(tp), integer(microBatch),
+                                          verbatim(layerType), nested(std::move(detail))});
+  };
+  const std::string excluded = exclusionReason(gpuType);
+  if (!excluded.empty()) {
+    // The analytic profiler's own exclusion has a wording of its own; a file's reason is data.
+    for (Precision p : {Precision::Bf16, Precision::Fp16, Precision::Fp32})
+      if (excluded == gpuType + " has no " + toString(p) + " rate")
+        return head(Reason(text::kNoPrecisionRate, {verbatim(gpuType), verbatim(toString(p))}));
+    return head(Reason(text::kVerbatim, {verbatim(excluded)}));
+  }
   std::vector<int> tps = tpDegrees(gpuType);
   if (tps.empty()) {
     std::set<std::string> types;
     for (const auto& [k, key] : keys_) types.insert(key.gpu_type);
     std::string known;
     for (const std::string& t : types) known += (known.empty() ? "" : ", ") + t;
-    return head + gpuType + " is not in profile set '" + name + "' (profiled: " +
-           (known.empty() ? "none" : known) + ")";
+    return head(Reason(text::kNotInProfileSet, {verbatim(gpuType), verbatim(name),
+                                                known.empty() ? term(text::kNone) : verbatim(known)}));
   }
   if (!std::binary_search(tps.begin(), tps.end(), tp))
-    return head + "TP " + std::to_string(tp) + " was not profiled for " + gpuType +
-           " (profiled: " + joinInts(tps) + ")";
+    return head(Reason(text::kTpNotProfiled, {integer(tp), verbatim(gpuType), verbatim(joinInts(tps))}));
   std::vector<int> mbs = microBatches(gpuType, tp);
   if (!std::binary_search(mbs.begin(), mbs.end(), microBatch))
-    return head + "micro-batch " + std::to_string(microBatch) + " was not profiled for (" +
-           gpuType + ", TP " + std::to_string(tp) + ") (profiled: " + joinInts(mbs) + ")";
-  return head + "layer type '" + layerType + "' was not profiled for (" + gpuType + ", TP " +
-         std::to_string(tp) + ", mbs " + std::to_string(microBatch) +
-         ") (a measured profile may lack it because it ran out of memory)";
+    return head(Reason(text::kMbsNotProfiled, {integer(microBatch), verbatim(gpuType), integer(tp),
+                                               verbatim(joinInts(mbs))}));
+  return head(Reason(text::kLayerNotProfiled, {verbatim(layerType), verbatim(gpuType), integer(tp),
+                                               integer(microBatch)}));
 }
 
 void ProfileSet::overlay(const ProfileSet& measured) {

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "plan/reason.h"
 #include "profile/profile_entry.h"
 
 namespace arachne {
@@ -24,6 +25,8 @@ class ProfileSet {
   // dense): TP 8 was not profiled for a100-40 (profiled: 1, 2, 4)".
   std::string missingReason(const std::string& gpuType, int tp, int microBatch,
                             const std::string& layerType) const;
+  Reason missingWhy(const std::string& gpuType, int tp, int microBatch,
+                    const std::string& layerType) const;  // the same as data (empty when found)
   // Entries of `measured` replace ours key by key (measured profiles take precedence).
   // Exclusions of `measured` are added; a measured entry lifts our exclusion of its GPU type.
   void overlay(const ProfileSet& measured);

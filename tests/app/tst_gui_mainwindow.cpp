@@ -19,7 +19,23 @@
 #include <QTreeView>
 #include <QUndoStack>
 
+#include <QDoubleSpinBox>
+#include <QProgressBar>
+#include "plan/texts.h"
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QTabBar>
+#include <QTableView>
+
+#include "alternative_result.h"
 #include "alternatives_chart.h"
+#include "alternatives_model.h"
+#include "alternatives_runner.h"
+#include "cluster/cluster_spec.h"
+#include "gpu_colors.h"
+#include "replay_panel.h"
+#include "timeline_view.h"
 #include "app_settings.h"
 #include "catalog/gpu_catalog.h"
 #include "io/plan_json.h"
@@ -65,6 +81,9 @@ class TestGuiMainWindow : public QObject {
     QSettings().clear();
   }
 
+  // Every test starts in English, whatever the one before left behind.
+  void init() { QVERIFY(Language::apply("en")); }
+
   void opensOnPresetAndPlans() {
     MainWindow w(GpuCatalog::builtin(), backend_);
     QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
@@ -83,7 +102,7 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(w.plannerPanel()->status().contains("3"));
   }
 
-  // The learned planner without usable weights plans with greedy: the status says so after "Done".
+  // The learned planner without usable weights plans with greedy: the panel says so below "Done".
   void fallbackWarningShowsInTheStatus() {
     MainWindow w(GpuCatalog::builtin(), backend_);
     QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
@@ -93,11 +112,14 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(finished.wait(5000));
     backend_.message.clear();
     QVERIFY(w.plannerPanel()->status().contains("Done"));
-    QVERIFY2(w.plannerPanel()->status().contains("warning: the arachne policy cannot be used"),
-             qPrintable(w.plannerPanel()->status()));
+    // The warning has a line of its own, apart from the status, and says it planned with greedy.
+    QVERIFY2(w.plannerPanel()->warning().contains("Warning: the arachne policy cannot be used"),
+             qPrintable(w.plannerPanel()->warning()));
+    QVERIFY(w.plannerPanel()->warning().endsWith("planned with greedy"));
     w.startPlanning();
     QVERIFY(finished.wait(5000));
-    QVERIFY(!w.plannerPanel()->status().contains("warning:"));
+    QVERIFY(!w.plannerPanel()->status().contains("policy cannot be used"));
+    QVERIFY(w.plannerPanel()->warning().isEmpty());
   }
 
   void whyDroppedSelectionHighlightsNode() {
@@ -108,10 +130,13 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(finished.wait(5000));
     const auto& unused = w.result()->plan.unused_gpus;
     QCOMPARE(unused.size(), size_t(2));
-    auto* table = w.findChild<QTableView*>();
+    auto* table = qobject_cast<QTableView*>(w.tabPage(MainWindow::DroppedTab));
     QVERIFY(table);
-    table->setCurrentIndex(table->model()->index(1, 0));
-    QCOMPARE(w.composerPanel()->selectedNodeId(), unused[1].node_id);
+    // Two nodes with the same reason make one row; selecting it selects both nodes.
+    QCOMPARE(table->model()->rowCount(), 1);
+    table->setCurrentIndex(table->model()->index(0, 0));
+    QCOMPARE(w.composerPanel()->selectedNodeIds(), QList<int>({unused[0].node_id, unused[1].node_id}));
+    QCOMPARE(w.composerPanel()->selectedNodeId(), unused[0].node_id);
   }
 
   void editDuringRunDropsTheResult() {
@@ -174,19 +199,245 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(!Language::apply("xx"));
   }
 
-  void comparisonRunsTheOtherPlanners() {
+  // The ticked planners run in the background on the plan's input, each with its own budget;
+  // a planner that finds nothing within its budget says it timed out.
+  void comparisonRunsTheTickedPlanners() {
     MainWindow w(GpuCatalog::builtin(), backend_);
     QVERIFY(w.loadCluster(QStringLiteral("h100:8x2,a6000:4x1")));
     QSignalSpy finished(&w, &MainWindow::planningFinished);
     w.startPlanning();
     QVERIFY(finished.wait(5000));
+    auto* model = w.alternativesModel();
+    QCOMPARE(model->selectedPlanners(), QStringList({"fake-random", "fake-slow"}));  // not the one on screen
+    auto* budget = w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"));
+    QVERIFY(budget);
+    budget->setValue(0.5);
+    QSignalSpy compared(&w, &MainWindow::comparisonFinished);
     w.comparePlanners();
+    QVERIFY(w.alternativesRunner()->isRunning());
+    QVERIFY(compared.wait(10000));
+    const AlternativeResult* random = model->result("fake-random");
+    const AlternativeResult* slow = model->result("fake-slow");
+    QVERIFY(random && slow);
+    QCOMPARE(random->state, AlternativeResult::State::Done);
+    QCOMPARE(random->gpus_used, 12);
+    QCOMPARE(slow->state, AlternativeResult::State::TimedOut);
+    QVERIFY(slow->planning_s >= 0.49);  // its own budget, not a share of one
+    QVERIFY(!slow->note.isEmpty());
     auto* chart = w.findChild<AlternativesChart*>();
-    QVERIFY(chart);
-    QTRY_COMPARE_WITH_TIMEOUT(chart->results().size(), size_t(2), 5000);
+    QCOMPARE(chart->results().size(), size_t(3));  // the plan on screen and the two runs
     QVERIFY(chart->results()[0].chosen);
-    QCOMPARE(chart->results()[1].planner, QString("fake-random"));
-    QCOMPARE(chart->results()[1].gpus_used, 12);
+  }
+
+  // A refusal's reason that starts with "refused:" is written out under the table with the state once.
+  void refusalIsWrittenOutOnce() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.alternativesModel()->setSelected("fake-slow", false);
+    backend_.refusal = "refused: the space holds up to 1e7 plans";
+    QSignalSpy compared(&w, &MainWindow::comparisonFinished);
+    w.comparePlanners();
+    QVERIFY(compared.wait(10000));
+    backend_.refusal.clear();
+    QCOMPARE(w.alternativesModel()->result("fake-random")->state, AlternativeResult::State::Refused);
+    auto* detail = w.findChild<QLabel*>(QStringLiteral("alternativesDetail"));
+    QVERIFY(detail);
+    QCOMPARE(detail->text(), QString("fake-random — refused: the space holds up to 1e7 plans"));
+  }
+
+  // Editing the cluster during a comparison drops its results.
+  void comparisonOfAChangedInputIsDropped() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.alternativesModel()->setSelected("fake-random", false);
+    w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"))->setValue(60);
+    w.comparePlanners();
+    QTest::qWait(50);
+    QVERIFY(w.compositionModel()->addNode(QStringLiteral("a6000"), 4));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.alternativesRunner()->isRunning(), 5000);
+    QVERIFY(!w.alternativesModel()->result("fake-slow"));
+    QVERIFY(w.alternativesModel()->shownResults().size() <= 1);  // only the (stale) plan on screen
+  }
+
+  // After a run that finds no plan, no view keeps the previous plan: the infeasibility report is
+  // on screen instead (why-dropped rows and the summary with the cost model's numbers).
+  void infeasibleRunShowsTheReportAndNothingStale() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(w.findChild<PlanView*>()->hasPlan());
+    backend_.infeasible = true;
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    backend_.infeasible = false;
+    QCOMPARE(finished.last().at(0).toBool(), false);
+    QVERIFY(!w.result().has_value());
+    QVERIFY(w.infeasibleResult().has_value());
+    for (PlanView* v : w.findChildren<PlanView*>()) QVERIFY(!v->hasPlan());
+    for (MemoryChart* m : w.findChildren<MemoryChart*>()) QCOMPARE(m->stageCount(), 0);
+    for (TimelineView* t : w.findChildren<TimelineView*>()) QCOMPARE(t->templateShown(), -1);
+    QCOMPARE(w.findChild<ReplayPanel*>()->stepCount(), 0);
+    QVERIFY(w.alternativesModel()->shownResults().empty());
+    QVERIFY(w.resultText().contains("No feasible plan"));
+    auto* table = qobject_cast<QTableView*>(w.tabPage(MainWindow::DroppedTab));
+    QVERIFY(table);
+    QCOMPARE(table->model()->rowCount(), 1);  // both nodes: same type, same reason
+    QVERIFY2(table->model()->index(0, 3).data().toString().contains("518.3 GiB"), qPrintable(table->model()->index(0, 3).data().toString()));
+    auto* summary = qobject_cast<QPlainTextEdit*>(w.tabPage(MainWindow::SummaryTab));
+    QVERIFY(summary->toPlainText().contains("518.3 GiB of 80.0 GiB"));
+    QVERIFY(!w.tabs()->isTabEnabled(MainWindow::PlanTab));
+    QVERIFY(w.tabs()->isTabEnabled(MainWindow::DroppedTab));
+  }
+
+  // Alt+Left/Right step the replay, also after the language changed twice (a button's setText
+  // used to clear them).
+  void replayShortcutsSurviveALanguageSwitch() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x1,a6000:4x1,a100-40:4x1")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    auto* replay = w.findChild<ReplayPanel*>();
+    QCOMPARE(replay->stepCount(), 3);
+    w.tabs()->setCurrentIndex(MainWindow::ReplayTab);
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    replay->setCurrentStep(0);
+    for (const QString code : {"de", "zh_CN", "en"}) {
+      QVERIFY(Language::apply(code));
+      const int before = replay->currentStep();
+      QTest::keyClick(&w, Qt::Key_Right, Qt::AltModifier);
+      QCOMPARE(replay->currentStep(), before + 1);
+      QTest::keyClick(&w, Qt::Key_Left, Qt::AltModifier);
+      QCOMPARE(replay->currentStep(), before);
+      replay->setCurrentStep(before + 1 < replay->stepCount() - 1 ? before + 1 : 0);
+    }
+  }
+
+  // A 16-stage plan is whole in the exported PNG and PDF of the plan view.
+  void deepPlanIsWholeInExports() {
+    backend_.depth = 16;
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:16x1")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    backend_.depth = 1;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.tabs()->setCurrentIndex(MainWindow::PlanTab);
+    auto* view = qobject_cast<PlanView*>(w.currentExportableView());
+    QVERIFY(view);
+    QCOMPARE(view->plan().templates.front().depth(), 16);
+    const QRect last = view->blockRect(0, 15);
+    auto* scroll = qobject_cast<QScrollArea*>(w.tabPage(MainWindow::PlanTab));
+    QVERIFY(scroll->viewport()->width() < last.right());  // the view is larger than its tab ...
+    scroll->ensureVisible(last.center().x(), last.center().y());
+    QVERIFY(QRect(-view->pos(), scroll->viewport()->size()).contains(last.center()));  // ... and scrolls
+    QTemporaryDir dir;
+    const QString png = dir.filePath("deep.png");
+    QVERIFY(PlanExporter::saveView(view, png).isEmpty());
+    const QImage image(png);
+    QVERIFY(image.width() > last.right() && image.height() > last.bottom());
+    // The last block is drawn in the export: its colour at its centre (right of the pattern strip).
+    const QColor inside = image.pixelColor(last.center());
+    QCOMPARE(inside.rgb(), GpuColors::color(GpuCatalog::builtin(), "h100").rgb());
+    const QString pdf = dir.filePath("deep.pdf");
+    QVERIFY(PlanExporter::saveView(view, pdf).isEmpty());
+    QFile f(pdf);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    const QRegularExpression box(R"(/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\])");
+    const auto m = box.match(QString::fromLatin1(bytes));
+    QVERIFY(m.hasMatch());
+    QVERIFY(m.captured(1).toDouble() * 96 / 72 >= last.right() - 1);
+  }
+
+  // The bar shows the share of the budget spent when the planner tells no fraction, and the two
+  // progress lines agree: the best throughput is quoted once, the planner's line in the UI's words.
+  void progressShowsTheBudgetAndOneBest() {
+    QAction plan, cancel;
+    PlannerPanel panel(&plan, &cancel);
+    panel.setRunning(true, 10.0);
+    PlannerProgress p;
+    p.evaluations = 1204;
+    p.elapsed_s = 2.5;
+    p.best_sequences_per_s = 516.75;
+    p.reason = Reason(text::kGreedyProgress, {integer(1), integer(10), integer(24)});
+    p.message = "step 1: 10/24 templates tried, best 0.00 seq/s";
+    panel.setProgress(p);
+    auto* bar = panel.findChild<QProgressBar*>();
+    QVERIFY(bar);
+    QCOMPARE(bar->maximum(), 1000);
+    QCOMPARE(bar->value(), 250);
+    const QString text = panel.status();
+    QCOMPARE(text.count("516.75"), 1);
+    QVERIFY2(!text.contains("0.00"), qPrintable(text));
+    QVERIFY(text.contains("step 1: 10/24 templates tried"));
+    QVERIFY(Language::apply("de"));
+    panel.setProgress(p);
+    QVERIFY(!panel.status().contains("templates tried"));
+    QVERIFY(Language::apply("en"));
+  }
+
+  // Ctrl+drag onto the cluster names the node it copies in the undo history.
+  void duplicateByDropNamesTheSource() {
+    QVERIFY(Language::apply("en"));
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    auto* model = w.compositionModel();
+    const int id = model->composition().nodes().front().id;
+    QMimeData* mime = model->mimeData({model->indexOfNode(id)});
+    QVERIFY(model->dropMimeData(mime, Qt::CopyAction, -1, 0, model->indexOfGroup("h100")));
+    delete mime;
+    QCOMPARE(model->undoStack()->undoText(), QString("Duplicate node %1").arg(id));
+    QCOMPARE(model->composition().totalGpus(), 24);
+  }
+
+  void saveHasItsShortcutAndTheFileItsName() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    bool found = false;
+    for (QAction* a : w.findChildren<QAction*>())
+      if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)) found = true;
+    QVERIFY(found);
+    QVERIFY(w.loadCluster(QStringLiteral("paper-2t-64")));
+    QCOMPARE(w.compositionModel()->composition().name, std::string("paper-2t-64"));
+    QVERIFY(w.compositionModel()->addNode(QStringLiteral("h100"), 8));  // no longer the preset
+    QTemporaryDir dir;
+    const QString file = dir.filePath("mine.cluster.json");
+    QVERIFY(w.saveClusterFile(file));
+    const Composition back = loadClusterFile(file.toStdString(), GpuCatalog::builtin());
+    QCOMPARE(back.name, std::string("mine"));
+  }
+
+  // The tab bar needs no scroll buttons at the window's size, in every language.
+  void tabBarFitsInEveryLanguage() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (const QString code : {"en", "de", "zh_CN"}) {
+      QVERIFY(Language::apply(code));
+      QApplication::processEvents();
+      QTabBar* bar = w.tabs()->tabBar();
+      int sum = 0;
+      for (int i = 0; i < bar->count(); ++i) sum += bar->tabRect(i).width();
+      QVERIFY2(sum <= w.tabs()->width(), qPrintable(QString("%1: %2 > %3").arg(code).arg(sum).arg(w.tabs()->width())));
+    }
+    QVERIFY(Language::apply("en"));
   }
 
   void exportsWriteFiles() {
@@ -284,6 +535,28 @@ class TestGuiMainWindow : public QObject {
     QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 0);
     w.compositionModel()->undoStack()->undo();  // the drop is one undoable edit
     QCOMPARE(w.compositionModel()->composition().gpusOfType("h100"), 8);
+  }
+
+  // A picture does not depend on what a user saved: not the language, not the planner, and the
+  // run leaves the settings as they were.
+  void screenshotIgnoresSavedSettings() {
+    AppSettings::setLanguage("de");
+    AppSettings::setDefaultPlanner("fake-slow");
+    AppSettings::setBudgetSeconds(600);
+    QSettings().remove("window");
+    QTemporaryDir dir;
+    CommandLine options;
+    options.screenshot = dir.filePath("shot.png");
+    options.cluster = QStringLiteral("h100:8x2");
+    options.plan = true;
+    QElapsedTimer clock;
+    clock.start();
+    QCOMPARE(runGuiSession(options, backend_, clock), 0);
+    QVERIFY(clock.elapsed() < 20000);          // not the saved slow planner with its 600 s budget
+    QCOMPARE(Language::current(), QString("en"));  // not the saved German
+    QCOMPARE(AppSettings::defaultPlanner(), QString("fake-slow"));
+    QVERIFY(!QSettings().contains("window/geometry"));
+    QSettings().clear();
   }
 
   void screenshotWritesWindowSizedPng() {

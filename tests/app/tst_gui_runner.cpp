@@ -1,4 +1,7 @@
-// Tests of the worker facade: progress then a plan, cancel, stale results dropped, failures.
+// Tests of the worker facade (progress then a plan, cancel, stale results dropped, failures) and
+// of the alternatives runner (planners in parallel, each with its own budget, cancel, stale
+// runs dropped, a planner that overruns its budget stopped).
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 #include <atomic>
@@ -9,6 +12,7 @@
 #include "cluster/cluster_spec.h"
 #include "core_planning_backend.h"
 #include "model/model_catalog.h"
+#include "alternatives_runner.h"
 #include "planning_runner.h"
 
 using namespace arachne;
@@ -36,6 +40,24 @@ PlanningRunner::Job fakePlanner(int steps, std::atomic<bool>* gate = nullptr) {
     r.plan.templates.push_back(Template{});
     r.stats.evaluations = done;
     r.stats.cancelled = cancel && cancel->load();
+    return r;
+  };
+}
+
+// A slow planner: sleeps until its own budget ends or it is cancelled; `ignoreCancel` makes it
+// one that overruns its budget (the watchdog's case), up to `hardCap` seconds.
+PlanningRunner::Job slowPlanner(double budget, bool ignoreCancel = false, double hardCap = 30) {
+  return [=](const ProgressCallback&, const std::atomic<bool>* cancel) {
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    while (elapsed() < hardCap && (ignoreCancel ? elapsed() < 1e9 && !(cancel->load() && elapsed() > budget + 0.5)
+                                                : !cancel->load() && elapsed() < budget))
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    PlannerResult r;
+    r.found = true;
+    r.plan.templates.push_back(Template{});
+    r.stats.elapsed_s = elapsed();
+    r.stats.cancelled = cancel->load();
     return r;
   };
 }
@@ -165,6 +187,91 @@ class TestGuiRunner : public QObject {
     runner.start(backend.makeJob(request));
     QVERIFY(failed.wait(10000));
     QVERIFY(failed.first().at(1).toString().contains("no-such-planner"));
+  }
+
+  // Two planners with a budget of 0.6 s each on two threads: both run at once and the whole run
+  // takes about one budget, not two one after another.
+  void alternativesRunInParallelEachWithItsBudget() {
+    AlternativesRunner runner;
+    runner.setPoolSize(2);
+    QSignalSpy started(&runner, &AlternativesRunner::runStarted);
+    QSignalSpy done(&runner, &AlternativesRunner::runFinished);
+    QSignalSpy all(&runner, &AlternativesRunner::allFinished);
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<std::pair<QString, PlanningRunner::Job>> jobs;
+    jobs.emplace_back("slow-a", slowPlanner(0.6));
+    jobs.emplace_back("slow-b", slowPlanner(0.6));
+    runner.start(std::move(jobs), 0.6);
+    QVERIFY(all.wait(10000));
+    QCOMPARE(started.count(), 2);
+    QCOMPARE(done.count(), 2);
+    QCOMPARE(runner.peakConcurrency(), 2);
+    QVERIFY2(clock.elapsed() < 1100, qPrintable(QString::number(clock.elapsed())));
+    for (const auto& args : done) {
+      const auto r = args.at(3).value<PlannerResult>();
+      QVERIFY(r.stats.elapsed_s >= 0.59);  // each used its own whole budget
+      QVERIFY(!r.stats.cancelled);
+      QVERIFY(!args.at(5).toBool());
+    }
+  }
+
+  // More planners than threads wait in the queue; the pool never runs more than its size.
+  void alternativesQueueBeyondThePool() {
+    AlternativesRunner runner;
+    runner.setPoolSize(1);
+    QSignalSpy all(&runner, &AlternativesRunner::allFinished);
+    std::vector<std::pair<QString, PlanningRunner::Job>> jobs;
+    for (const char* n : {"a", "b", "c"}) jobs.emplace_back(n, slowPlanner(0.1));
+    runner.start(std::move(jobs), 0.1);
+    QVERIFY(all.wait(10000));
+    QCOMPARE(runner.peakConcurrency(), 1);
+  }
+
+  void alternativesCancelStopsEveryRun() {
+    AlternativesRunner runner;
+    runner.setPoolSize(2);
+    QSignalSpy done(&runner, &AlternativesRunner::runFinished);
+    QSignalSpy all(&runner, &AlternativesRunner::allFinished);
+    std::vector<std::pair<QString, PlanningRunner::Job>> jobs;
+    for (const char* n : {"a", "b", "c"}) jobs.emplace_back(n, slowPlanner(60));
+    QElapsedTimer clock;
+    clock.start();
+    runner.start(std::move(jobs), 60);
+    QTest::qWait(100);
+    runner.cancel();
+    QVERIFY(all.wait(5000));
+    QVERIFY(clock.elapsed() < 5000);
+    QCOMPARE(done.count(), 3);
+    for (const auto& args : done) QVERIFY(args.at(3).value<PlannerResult>().stats.cancelled);
+  }
+
+  // The cluster changed: every result of that run is dropped, none reaches the table.
+  void alternativesOfAChangedInputAreDropped() {
+    AlternativesRunner runner;
+    runner.setPoolSize(2);
+    QSignalSpy done(&runner, &AlternativesRunner::runFinished);
+    QSignalSpy dropped(&runner, &AlternativesRunner::staleDropped);
+    std::vector<std::pair<QString, PlanningRunner::Job>> jobs;
+    jobs.emplace_back("a", slowPlanner(60));
+    jobs.emplace_back("b", slowPlanner(60));
+    runner.start(std::move(jobs), 60);
+    QTest::qWait(50);
+    runner.invalidate();
+    QTRY_COMPARE_WITH_TIMEOUT(dropped.count(), 2, 5000);
+    QCOMPARE(done.count(), 0);
+    QVERIFY(!runner.isRunning());
+  }
+
+  // A planner that does not stop at its budget is stopped by the watchdog and marked.
+  void alternativesWatchdogStopsAnOverrun() {
+    AlternativesRunner runner;
+    QSignalSpy done(&runner, &AlternativesRunner::runFinished);
+    std::vector<std::pair<QString, PlanningRunner::Job>> jobs;
+    jobs.emplace_back("overrun", slowPlanner(0.2, true, 20));
+    runner.start(std::move(jobs), 0.2);
+    QVERIFY(done.wait(10000));  // budget 0.2 s + the 2 s grace, long before the 20 s it would take
+    QVERIFY(done.first().at(5).toBool());
   }
 
   void destructionCancelsAndWaits() {

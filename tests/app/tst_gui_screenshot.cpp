@@ -44,6 +44,10 @@ class TestGuiScreenshot : public QObject {
     QVERIFY(err.contains("nosuchgpu"));
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--planner", "nosuch"}, &err), 2);
     QVERIFY(err.contains("unknown planner"));
+    // An unknown tab is a bad option too (it used to print a message and exit 0).
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--tab", "foo"}, &err), 2);
+    QVERIFY(err.contains("unknown tab 'foo'"));
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--tab", "whatif"}, &err), 0);
   }
 };
 

@@ -211,8 +211,10 @@ class TstFill : public QObject {
     QCOMPARE(int(unused.size()), 1);
     QCOMPARE(unused[0].gpu_type, std::string("a6000"));
     QCOMPARE(unused[0].count, 1);
-    QVERIFY2(unused[0].reason.find("0 replicas") != std::string::npos &&
-             unused[0].reason.find("GiB") != std::string::npos, unused[0].reason.c_str());
+    // Its best use (a first stage of the H100 template) is priced and lowers throughput.
+    QVERIFY2(unused[0].reason.find("lowers throughput") != std::string::npos &&
+             unused[0].reason.find("seq/s") != std::string::npos, unused[0].reason.c_str());
+    QCOMPARE(unused[0].why.english(), unused[0].reason);
   }
 
   void stopEndsWithoutReward() {

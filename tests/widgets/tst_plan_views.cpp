@@ -1,10 +1,24 @@
-// Tests of the plan views: 1F1B schedule arithmetic, plan view hit tests and tooltips, memory
-// bars, timeline, why-dropped model, construction replay and the alternatives chart.
+// Tests of the plan views: 1F1B schedule arithmetic, plan view hit tests, tooltips and scrolling,
+// memory bars, timeline, grouped why-dropped rows, construction replay, the alternatives table
+// and chart, GPU colours and units.
 #include <QAbstractItemModelTester>
 #include <QTest>
 #include <qcustomplot.h>
 
+#include <QScrollArea>
+#include <QScrollBar>
+
 #include "alternatives_chart.h"
+#include "alternatives_model.h"
+#include "catalog/gpu_catalog.h"
+#include "core_text.h"
+#include "cost/report_items.h"
+#include "gpu_colors.h"
+#include "gpu_palette_model.h"
+#include "layer_text.h"
+#include "model/model_catalog.h"
+#include "plan/texts.h"
+#include "time_format.h"
 #include "memory_chart.h"
 #include "one_f_one_b_schedule.h"
 #include "plan_view.h"
@@ -32,7 +46,7 @@ Plan fixturePlan() {
   b.micro_batches = 4;
   b.stages = {Stage{"h100", 8, 0, 33, {1}, ExpertTiling{4, 2, 1}}};
   plan.templates = {a, b};
-  plan.unused_gpus = {UnusedGpus{"a6000", 4, 1, "a 1-GPU node cannot hold TP 4 (needs 61.2 GB, has 48.0 GB)"}};
+  plan.unused_gpus = {UnusedGpus{"a6000", 4, 1, "a 1-GPU node cannot hold TP 4 (needs 61.2 GiB, has 48.0 GiB)", {}}};
   return plan;
 }
 
@@ -114,6 +128,7 @@ class TestPlanViews : public QObject {
     QVERIFY(tip.contains("H100"));
     QVERIFY(tip.contains("gradient sync"));
     QVERIFY(tip.contains("500.0 ms"));
+    QVERIFY(tip.contains("GiB"));
     view.setPlan(fixturePlan(), std::nullopt);
     QVERIFY(view.stageToolTip(0, 0).contains("not priced"));
     QImage img = view.grab().toImage();
@@ -124,12 +139,14 @@ class TestPlanViews : public QObject {
     MemoryChart chart;
     chart.setPlan(fixturePlan(), fixtureReport());
     QCOMPARE(chart.stageCount(), 3);
-    QCOMPARE(chart.plottableCount(), 6);  // five components + capacity line
+    // One bar series per memory item the cost model reports, plus the capacity line.
+    QCOMPARE(chart.plottableCount(), int(memoryItemKeys().size()) + 1);
     auto* params = qobject_cast<QCPBars*>(chart.plottable(0));
     QVERIFY(params);
     QCOMPARE(params->data()->size(), 3);
-    QCOMPARE(params->data()->at(0)->value, 10.0);
-    QVERIFY(chart.yAxis->range().upper >= 80.0);
+    QVERIFY(std::abs(params->data()->at(0)->value - 10e9 / (1024.0 * 1024 * 1024)) < 1e-9);  // GiB
+    QVERIFY(chart.yAxis->range().upper >= 80e9 / (1024.0 * 1024 * 1024));
+    QVERIFY(chart.yAxis->label().contains("GiB"));
   }
 
   void timelineShowsSlowestTemplate() {
@@ -138,20 +155,37 @@ class TestPlanViews : public QObject {
     view.setPlan(fixturePlan(), fixtureReport());
     QCOMPARE(view.templateShown(), 0);
     QCOMPARE(static_cast<int>(view.schedule().stages.size()), 2);
-    QVERIFY(view.schedule().stages[0].grad_sync_end > view.schedule().stages[0].grad_sync_start);
+    // The per-iteration items of the report follow the pipeline: gradient sync, optimizer step.
+    QCOMPARE(view.schedule().stages[0].ends.size(), size_t(2));
+    QVERIFY(view.schedule().stages[0].ends[0] > view.schedule().stages[0].start);
+    QVERIFY(view.headerText().contains(formatSeconds(fixtureReport().templates[0].iteration_time_s)));
     QVERIFY(!view.grab().toImage().isNull());
     view.clear();
     QCOMPARE(view.templateShown(), -1);
   }
 
-  void whyDroppedModel() {
-    WhyDroppedModel model;
+  void whyDroppedModelGroupsRows() {
+    WhyDroppedModel model(&catalog_);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setUnused(fixturePlan().unused_gpus);
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.nodeIdAt(0), 4);
     QCOMPARE(model.unusedGpuCount(), 1);
-    QVERIFY(model.index(0, WhyDroppedModel::ReasonColumn).data().toString().contains("48.0 GB"));
+    QVERIFY(model.index(0, WhyDroppedModel::ReasonColumn).data().toString().contains("48.0 GiB"));
+    // Same type and same reason: one row with its node count; another reason: its own row.
+    const Reason r(text::kUnusedNotUsable, {verbatim("a6000")});
+    std::vector<UnusedGpus> many;
+    for (int n = 0; n < 256; ++n) many.push_back(UnusedGpus{"a6000", n, 4, r.english(), r});
+    many.push_back(UnusedGpus{"a6000", 300, 2, "2 of its 4 GPUs are free; …", {}});
+    many.push_back(UnusedGpus{"h100", 301, 8, r.english(), r});
+    model.setUnused(many);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.nodeIdsAt(0).size(), 256);
+    QCOMPARE(model.nodeCount(), 258);
+    QCOMPARE(model.unusedGpuCount(), 256 * 4 + 2 + 8);
+    QVERIFY(model.index(0, WhyDroppedModel::NodesColumn).data().toString().startsWith("256 node"));
+    QCOMPARE(model.index(0, WhyDroppedModel::ReasonColumn).data().toString(), QString::fromStdString(r.english()));
+    QVERIFY(!model.index(0, WhyDroppedModel::GpuTypeColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
     model.setUnused({});
     QCOMPARE(model.rowCount(), 0);
   }
@@ -172,19 +206,166 @@ class TestPlanViews : public QObject {
     panel.setCurrentStep(99);
     QCOMPARE(panel.currentStep(), 2);
     QCOMPARE(panel.chart()->plottableCount(), 2);
+    // The legend stands beside the bars, not over them (it hid the first step's bar).
+    panel.resize(800, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.chart()->replot();
+    QVERIFY(panel.chart()->width() > 400);
+    QVERIFY(panel.chart()->legend->visible());
+    QVERIFY(!panel.chart()->legend->outerRect().intersects(panel.chart()->axisRect()->rect()));
   }
 
   void alternativesChart() {
+    auto result = [](const char* name, AlternativeResult::State st, double thr, bool chosen) {
+      AlternativeResult a;
+      a.planner = name;
+      a.state = st;
+      a.sequences_per_s = thr;
+      a.iteration_time_s = thr > 0 ? 512 / thr : 0;
+      a.gpus_used = 96;
+      a.chosen = chosen;
+      return a;
+    };
     AlternativesChart chart;
-    chart.setResults({{"greedy", true, 20.0, 25.6, 96, true, ""},
-                      {"random", true, 15.0, 34.1, 80, false, ""},
-                      {"exhaustive", false, 0, 0, 0, false, "refused: too large"}});
+    chart.setResults({result("greedy", AlternativeResult::State::Done, 20.0, true),
+                      result("random", AlternativeResult::State::Done, 15.0, false),
+                      result("exhaustive", AlternativeResult::State::Refused, 0, false)});
     auto* chosen = qobject_cast<QCPBars*>(chart.plottable(0));
     auto* others = qobject_cast<QCPBars*>(chart.plottable(1));
     QCOMPARE(chosen->data()->size(), 1);
     QCOMPARE(others->data()->size(), 1);
     QCOMPARE(others->data()->at(0)->value, 15.0);
     QVERIFY(chart.yAxis->range().upper > 20.0);
+  }
+
+  void alternativesModelTicksAndShowsResults() {
+    AlternativesModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlanners({"greedy", "random", "exhaustive", "metis"});
+    QCOMPARE(model.selectedPlanners().size(), 4);
+    AlternativeResult chosen;
+    chosen.planner = "greedy";
+    chosen.state = AlternativeResult::State::Done;
+    chosen.sequences_per_s = 10;
+    model.setChosen(chosen);
+    QCOMPARE(model.rowCount(), 5);
+    QVERIFY(!(model.flags(model.index(0, 0)) & Qt::ItemIsUserCheckable));  // the plan on screen
+    QVERIFY(model.setData(model.index(4, AlternativesModel::PlannerColumn), Qt::Unchecked, Qt::CheckStateRole));
+    QCOMPARE(model.selectedPlanners(), QStringList({"greedy", "random", "exhaustive"}));
+    AlternativeResult refused;
+    refused.planner = "exhaustive";
+    refused.state = AlternativeResult::State::Refused;
+    refused.planning_s = 0.25;
+    refused.evaluations = 1052;
+    refused.note = "the space is too large";
+    model.setResult(refused);
+    const int row = 3;
+    QCOMPARE(model.index(row, AlternativesModel::StateColumn).data().toString(), AlternativesModel::stateName(refused.state));
+    QCOMPARE(model.index(row, AlternativesModel::NoteColumn).data().toString(), QString("the space is too large"));
+    QVERIFY(model.index(row, AlternativesModel::ThroughputColumn).data().toString().isEmpty());
+    QVERIFY(!model.index(row, AlternativesModel::PlanningTimeColumn).data().toString().isEmpty());
+    QCOMPARE(model.shownResults().size(), size_t(2));  // chosen + exhaustive
+    // The registry grows (a baseline lands): known rows keep their results.
+    model.setPlanners({"greedy", "random", "exhaustive", "metis", "sailor"});
+    QCOMPARE(model.rowCount(), 6);
+    QVERIFY(model.result("exhaustive"));
+    model.clearResults("input changed");
+    QVERIFY(!model.result("exhaustive"));
+    QCOMPARE(model.index(row, AlternativesModel::StateColumn).data().toString(), QString("input changed"));
+  }
+
+  // Every GPU type of the catalog is its own (colour, pattern) pair, and same-coloured types
+  // differ by pattern, also in the item views' icons.
+  void sixteenGpuTypesStayApart() {
+    const GpuCatalog& c = GpuCatalog::builtin();
+    QVERIFY(c.types().size() >= 16);
+    QSet<QPair<QRgb, int>> pairs;
+    for (int i = 0; i < int(c.types().size()); ++i)
+      pairs.insert({GpuColors::colorAt(i).rgb(), int(GpuColors::patternAt(i))});
+    QCOMPARE(pairs.size(), int(c.types().size()));
+    const QImage a = GpuColors::icon(c, "a100-40").pixmap(16, 16).toImage();
+    const QImage b = GpuColors::icon(c, "rtx-pro-6000").pixmap(16, 16).toImage();
+    QVERIFY(a != b);
+    GpuPaletteModel palette(c);
+    const int h200 = c.indexOf("h200");
+    const QString text = palette.index(h200).data().toString();
+    QVERIFY2(text.contains(QLocale().toString(c.types()[size_t(h200)].memory_bytes / (1024.0 * 1024 * 1024), 'f', 1) + " GiB"),
+             qPrintable(text));
+  }
+
+  // A 16-stage plan: every block lies inside the view's size, so a scroll area reaches it.
+  void deepPlanIsReachableByScrolling() {
+    Plan plan;
+    Template t;
+    t.replicas = 1;
+    for (int s = 0; s < 16; ++s) t.stages.push_back(Stage{s % 2 ? "h100" : "a6000", 1, 2 * s, 2 * s + 1, {s}, std::nullopt});
+    plan.templates = {t};
+    PlanView view(catalog_);
+    view.setPlan(plan, std::nullopt);
+    QVERIFY(view.minimumSizeHint().width() >= view.blockRect(0, 15).right());
+    QScrollArea area;
+    area.resize(500, 300);
+    area.setWidget(&view);
+    area.setWidgetResizable(true);
+    area.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&area));
+    QVERIFY(area.horizontalScrollBar()->maximum() > 0);
+    area.ensureVisible(view.blockRect(0, 15).center().x(), view.blockRect(0, 15).center().y());
+    const QRect visible(-view.pos(), area.viewport()->size());
+    QVERIFY(visible.contains(view.blockRect(0, 15).center()));
+    area.takeWidget();
+  }
+
+  void moeTooltipNamesTheExpertAllToAll() {
+    Plan plan = fixturePlan();
+    plan.templates[1].stages[0].tp = 1;
+    plan.templates[1].stages[0].expert_tiling = ExpertTiling{8, 1, 4};
+    PlanView view(catalog_);
+    view.setPlan(plan, fixtureReport());
+    const QString tip = view.stageToolTip(1, 0);
+    QVERIFY(tip.contains("expert all-to-all"));
+    QVERIFY(!tip.contains("TP communication"));
+    QVERIFY(view.stageToolTip(0, 0).contains("TP communication"));
+    QVERIFY(!view.grab().toImage().isNull());
+  }
+
+  // Every item of the cost model's report has a name in the GUI (a new term must get one).
+  void everyReportItemHasAName() {
+    for (const char* k : timeItemKeys()) QVERIFY2(knowsTimeItem(k), k);
+    for (const char* k : memoryItemKeys()) QVERIFY2(knowsMemoryItem(k), k);
+  }
+
+  void memoryLabelsDoNotOverlapAtSixteenStages() {
+    Plan plan;
+    Template t;
+    PlanReport report;
+    TemplateReport tr;
+    for (int s = 0; s < 16; ++s) {
+      t.stages.push_back(Stage{"a6000", 1, s, s, {s}, std::nullopt});
+      StageReport sr;
+      sr.memory = StageMemory{1e9, 1e9, 1e9, 1e9, 1e9, 48e9};
+      tr.stages.push_back(sr);
+    }
+    plan.templates = {t};
+    report.templates = {tr};
+    MemoryChart chart;
+    chart.resize(700, 400);
+    chart.setPlan(plan, report);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.replot();
+    QCOMPARE(chart.stageCount(), 16);
+    QVERIFY2(chart.tickLabelExtent() < chart.slotWidth(),
+             qPrintable(QString("%1 >= %2").arg(chart.tickLabelExtent()).arg(chart.slotWidth())));
+  }
+
+  void layerCountsSayWhatTheyCount() {
+    const Model m = resolveModel("llama3-8b");
+    QCOMPARE(modelLayerSummary(m), QString("32 transformer block(s) + embedding + head (34 pipeline layer(s))"));
+    QCOMPARE(layerRangeText(m, 0, 4), QString("embedding + blocks 1–4"));
+    QCOMPARE(layerRangeText(m, 5, 5), QString("block 5"));
+    QCOMPARE(layerRangeText(m, 30, 33), QString("blocks 30–32 + head"));
   }
 };
 

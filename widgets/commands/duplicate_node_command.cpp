@@ -6,15 +6,16 @@
 namespace arachne::gui {
 
 namespace {
-Node freshCopy(Node n) {
+Node freshCopy(Node n, const std::string& asType) {
   n.id = -1;
+  if (!asType.empty()) n.gpu_type = asType;
   return n;
 }
 }  // namespace
 
 DuplicateNodeCommand::DuplicateNodeCommand(CompositionModel* model, const Node& source,
-                                           int position, QUndoCommand* parent)
-    : AddNodeCommand(model, freshCopy(source), position, parent) {
+                                           int position, const std::string& asType, QUndoCommand* parent)
+    : AddNodeCommand(model, freshCopy(source, asType), position, parent) {
   setText(QCoreApplication::translate("arachne::gui::CompositionModel", "Duplicate node %1")
               .arg(source.id));
 }

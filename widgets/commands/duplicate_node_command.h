@@ -8,8 +8,9 @@ namespace arachne::gui {
 class DuplicateNodeCommand : public AddNodeCommand {
  public:
   // `source` is copied; the copy gets a fresh id.
+  // `asType` (when not empty) makes the copy a node of that GPU type.
   DuplicateNodeCommand(CompositionModel* model, const Node& source, int position,
-                       QUndoCommand* parent = nullptr);
+                       const std::string& asType = {}, QUndoCommand* parent = nullptr);
 };
 
 }  // namespace arachne::gui

@@ -1,0 +1,39 @@
+// text::all(): the list of every text constant (tests check it against texts.h).
+#include "plan/texts.h"
+
+namespace arachne::text {
+
+std::vector<const char*> all() {
+  return {
+      kVerbatim, kParams, kGrads, kOptimizer,
+      kActivations, kOther, kNone, kIntraNode,
+      kInterNode, kStageName, kPlanNoTemplates, kTemplateReplicas,
+      kTemplateMicroBatch, kTemplateMicroBatches, kTemplateNoStages, kStageLayers,
+      kStartsAtLayer, kEndsBeforeStart, kEndsPastLast, kUnknownGpuType,
+      kStageTp, kStageNodeIds, kStageUnknownNode, kStageWrongNodeType,
+      kTpExceedsNode, kOutsideSearchSpace, kBadTiling, kLayersNotPlaced,
+      kNodeOvercommitted, kBatchTooSmall, kMicroBatchesCover, kOutOfMemory,
+      kOutOfMemoryInFlight1, kOutOfMemoryInFlight, kNoProfileEntry, kNotInProfileSet,
+      kTpNotProfiled, kMbsNotProfiled, kLayerNotProfiled, kNoProfile,
+      kNoPrecisionRate, kTilingFactors, kTilingGpus, kTilingEtp,
+      kTilingExperts, kTemplateIncomplete, kDepthExceedsLayers, kNoReplicaFits,
+      kBatchSpread, kNoCommonMicroBatch, kMicroBatchExceedsBatch, kFillStageText,
+      kFillOutOfMemory, kFillNoProfile, kFillViolation, kNoMicroBatchFits,
+      kLayerCounts, kStageHoldsLayers, kStagesHoldLayers, kReplicasRequested,
+      kReplicasExceedBatch, kMicroBatchNotProfiled, kReplicasDoNotFit, kCostModelRejects,
+      kStepInfeasible, kProgressPlans, kGreedyProgress, kGreedySteps,
+      kGreedyStepsStopped, kRandomEpisodes, kRandomEpisodesExhausted, kExhaustiveEstimating,
+      kExhaustiveCancelledEstimating, kExhaustiveRefused, kExhaustiveSearched, kExhaustiveCancelled,
+      kExhaustiveBudgetEnded, kEvaluations, kSeconds1, kMinutes,
+      kHours, kYears, kEveryStageOrder, kTypeBlocks,
+      kSortedBlocks, kPolicyFallback, kUnusedNotUsable, kUnusedBatchUsed,
+      kUnusedPartial, kUseReplica, kUseOwn, kUseOwnShape,
+      kUseJoinFirst, kUseJoinLast, kUnusedHigher, kUnusedUnchanged,
+      kUnusedLower, kUnusedNothingPlaced, kUnusedHigher1, kUnusedUnchanged1,
+      kUnusedLower1, kUnusedNothingPlaced1, kUnusedNoUse, kUnusedAs,
+      kStragglerItself, kStragglerOther, kGradSyncGrows, kJoinClauses,
+      kNoFreeReplica,
+  };
+}
+
+}  // namespace arachne::text

@@ -1,0 +1,143 @@
+// Every sentence and word of the core that can reach a user, in English with %1..%9 for the
+// values of a Reason. The GUI's translation tools read this file (ARACHNE_TEXT marks the
+// strings for lupdate), so a new text here is a new string for translators; add it to all() too.
+#pragma once
+
+#include <vector>
+
+#define ARACHNE_TEXT(text) text
+
+namespace arachne::text {
+
+// A sentence that is data (a reason read from a file): shown as it is.
+inline constexpr const char* kVerbatim = ARACHNE_TEXT("%1");
+
+// ---- Words (ReasonArg::Kind::Term) ---------------------------------------------------------
+// Memory components, as Violation::component and the largest-component messages name them.
+inline constexpr const char* kParams = ARACHNE_TEXT("params");
+inline constexpr const char* kGrads = ARACHNE_TEXT("grads");
+inline constexpr const char* kOptimizer = ARACHNE_TEXT("optimizer");
+inline constexpr const char* kActivations = ARACHNE_TEXT("activations");
+inline constexpr const char* kOther = ARACHNE_TEXT("other");
+inline constexpr const char* kNone = ARACHNE_TEXT("none");
+// Links of a stage report.
+inline constexpr const char* kIntraNode = ARACHNE_TEXT("intra-node");
+inline constexpr const char* kInterNode = ARACHNE_TEXT("inter-node");
+
+// ---- The cost model's violations (core/cost/plan_pricer.cpp) --------------------------------
+inline constexpr const char* kStageName = ARACHNE_TEXT("stage %1 of template %2 (%3, TP %4, layers %5-%6)");
+inline constexpr const char* kPlanNoTemplates = ARACHNE_TEXT("the plan has no templates");
+inline constexpr const char* kTemplateReplicas = ARACHNE_TEXT("template %1 has %2 replicas (needs at least 1)");
+inline constexpr const char* kTemplateMicroBatch = ARACHNE_TEXT("template %1 has micro-batch size %2 (needs at least 1)");
+inline constexpr const char* kTemplateMicroBatches = ARACHNE_TEXT("template %1 has %2 micro-batches per replica (needs at least 1)");
+inline constexpr const char* kTemplateNoStages = ARACHNE_TEXT("template %1 has no stages");
+inline constexpr const char* kTemplateVirtualStages = ARACHNE_TEXT("template %1 has %2 virtual stages (needs at least 1)");
+inline constexpr const char* kStageFewerLayersThanChunks = ARACHNE_TEXT("stage %1 of template %2 holds %3 layers, fewer than its %4 virtual stages (every model chunk needs a layer)");
+inline constexpr const char* kTemplateVirtualOneStage = ARACHNE_TEXT("template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)");
+inline constexpr const char* kStageLayers = ARACHNE_TEXT("stage %1 of template %2 holds layers %3-%4 and %5");
+inline constexpr const char* kStartsAtLayer = ARACHNE_TEXT("starts at layer %1, expected %2");
+inline constexpr const char* kEndsBeforeStart = ARACHNE_TEXT("ends before it starts");
+inline constexpr const char* kEndsPastLast = ARACHNE_TEXT("ends past the model's last layer %1");
+inline constexpr const char* kUnknownGpuType = ARACHNE_TEXT("stage %1 of template %2 wants GPU type '%3', which the composition does not have (it has: %4)");
+inline constexpr const char* kStageTp = ARACHNE_TEXT("%1 has TP %2 (needs at least 1)");
+inline constexpr const char* kStageNodeIds = ARACHNE_TEXT("%1 lists %2 node ids for %3 replicas");
+inline constexpr const char* kStageUnknownNode = ARACHNE_TEXT("%1 is placed on node %2, which is not in the composition");
+inline constexpr const char* kStageWrongNodeType = ARACHNE_TEXT("%1 is placed on node %2, which holds %3 GPUs");
+inline constexpr const char* kTpExceedsNode = ARACHNE_TEXT("%1: a TP group of %2 GPUs does not fit node %3 of %4 GPUs (a TP group never crosses a node)");
+inline constexpr const char* kOutsideSearchSpace = ARACHNE_TEXT("%1 is outside the search space: %2");
+inline constexpr const char* kBadTiling = ARACHNE_TEXT("%1: expert tiling %2");
+inline constexpr const char* kLayersNotPlaced = ARACHNE_TEXT("template %1 covers layers 0-%2 of 0-%3: layers %4-%3 are not placed");
+inline constexpr const char* kNodeOvercommitted = ARACHNE_TEXT("node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; templates %6)");
+inline constexpr const char* kBatchTooSmall = ARACHNE_TEXT("the global batch of %1 sequences cannot give every replica one micro-batch: that takes %2 sequences (sum of replicas x micro-batch size)");
+inline constexpr const char* kMicroBatchesCover = ARACHNE_TEXT("the plan's micro-batches cover %1 sequences per iteration, fewer than the global batch of %2");
+inline constexpr const char* kOutOfMemory = ARACHNE_TEXT("%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB");
+inline constexpr const char* kOutOfMemoryInFlight1 = ARACHNE_TEXT("%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (1 micro-batch in flight)");
+inline constexpr const char* kOutOfMemoryInFlight = ARACHNE_TEXT("%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (%7 micro-batches in flight)");
+
+// ---- Profiles and expert tiling (core/profile, core/cost/cost_model.cpp) --------------------
+inline constexpr const char* kNoProfileEntry = ARACHNE_TEXT("no profile entry for (%1, TP %2, mbs %3, %4): %5");
+inline constexpr const char* kNotInProfileSet = ARACHNE_TEXT("%1 is not in profile set '%2' (profiled: %3)");
+inline constexpr const char* kTpNotProfiled = ARACHNE_TEXT("TP %1 was not profiled for %2 (profiled: %3)");
+inline constexpr const char* kMbsNotProfiled = ARACHNE_TEXT("micro-batch %1 was not profiled for (%2, TP %3) (profiled: %4)");
+inline constexpr const char* kLayerNotProfiled = ARACHNE_TEXT("layer type '%1' was not profiled for (%2, TP %3, mbs %4) (a measured profile may lack it because it ran out of memory)");
+inline constexpr const char* kNoProfile = ARACHNE_TEXT("no profile for (%1, TP %2, mbs %3)");
+inline constexpr const char* kNoPrecisionRate = ARACHNE_TEXT("%1 has no %2 rate");
+inline constexpr const char* kTilingFactors = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3: every factor must be at least 1");
+inline constexpr const char* kTilingGpus = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3 = %4 GPUs, but the stage has %5 (TP %6 x %7 replicas)");
+inline constexpr const char* kTilingEtp = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3: ETP %2 does not divide TP %4 (ETP is node bound like TP)");
+inline constexpr const char* kTilingExperts = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3: %4 experts are not divisible by EP %1");
+
+// ---- The fill (core/planning/template_fill.cpp, template_place.cpp) -------------------------
+inline constexpr const char* kTemplateIncomplete = ARACHNE_TEXT("the template is not complete");
+inline constexpr const char* kDepthExceedsLayers = ARACHNE_TEXT("depth %1 exceeds the model's %2 layers");
+inline constexpr const char* kNoReplicaFits = ARACHNE_TEXT("the free nodes cannot hold one replica of the template");
+inline constexpr const char* kBatchSpread = ARACHNE_TEXT("the global batch of %1 sequences is already spread one micro-batch per replica over the plan");
+inline constexpr const char* kNoCommonMicroBatch = ARACHNE_TEXT("no micro-batch size is profiled for every stage of the template");
+inline constexpr const char* kMicroBatchExceedsBatch = ARACHNE_TEXT("micro-batch %1 exceeds the %2 sequences of the global batch left");
+inline constexpr const char* kFillStageText = ARACHNE_TEXT("%1 TP %2");
+inline constexpr const char* kFillOutOfMemory = ARACHNE_TEXT("at micro-batch %1 stage %2 (%3) needs %4 GiB of %5 GiB under every split tried (largest component: %6)");
+inline constexpr const char* kFillNoProfile = ARACHNE_TEXT("at micro-batch %1 a stage has no profile for its layers");
+inline constexpr const char* kFillViolation = ARACHNE_TEXT("at micro-batch %1: %2");
+inline constexpr const char* kNoMicroBatchFits = ARACHNE_TEXT("no micro-batch size fits");
+inline constexpr const char* kLayerCounts = ARACHNE_TEXT("%1 layer counts for %2 stages");
+inline constexpr const char* kStageHoldsLayers = ARACHNE_TEXT("a stage holds %1 layers");
+inline constexpr const char* kStagesHoldLayers = ARACHNE_TEXT("the stages hold %1 layers, the model has %2");
+inline constexpr const char* kReplicasRequested = ARACHNE_TEXT("%1 replicas requested, the free nodes hold %2");
+inline constexpr const char* kReplicasExceedBatch = ARACHNE_TEXT("%1 replicas of micro-batch %2 exceed the %3 sequences of the global batch left");
+inline constexpr const char* kMicroBatchNotProfiled = ARACHNE_TEXT("micro-batch %1 is not profiled for %2 TP %3");
+inline constexpr const char* kReplicasDoNotFit = ARACHNE_TEXT("the free nodes cannot hold %1 replicas of the template");
+inline constexpr const char* kCostModelRejects = ARACHNE_TEXT("the cost model rejects the template");
+
+// ---- Construction and planners ----------------------------------------------------------------
+inline constexpr const char* kStepInfeasible = ARACHNE_TEXT("infeasible: %1");
+inline constexpr const char* kProgressPlans = ARACHNE_TEXT("%1 plans, best %2 seq/s");
+inline constexpr const char* kGreedyProgress = ARACHNE_TEXT("step %1: %2/%3 templates tried");
+inline constexpr const char* kGreedySteps = ARACHNE_TEXT("%1 greedy steps");
+inline constexpr const char* kGreedyStepsStopped = ARACHNE_TEXT("%1 greedy steps (stopped early)");
+inline constexpr const char* kRandomEpisodes = ARACHNE_TEXT("%1 random episodes");
+inline constexpr const char* kRandomEpisodesExhausted = ARACHNE_TEXT("%1 random episodes (stopped: the last %2 drew only plans already priced)");
+inline constexpr const char* kExhaustiveEstimating = ARACHNE_TEXT("estimating the search space (%1)");
+inline constexpr const char* kExhaustiveCancelledEstimating = ARACHNE_TEXT("cancelled while estimating the search space");
+inline constexpr const char* kExhaustiveRefused = ARACHNE_TEXT("refused: the space holds up to %1 plans even with %2 (%3 first templates with every stage order); at %4 us per plan that is more than %5, beyond the budget of %6");
+inline constexpr const char* kExhaustiveSearched = ARACHNE_TEXT("searched %1: %2 plans priced (estimate %3)");
+inline constexpr const char* kExhaustiveCancelled = ARACHNE_TEXT("cancelled while searching %1: %2 plans priced (estimate %3)");
+inline constexpr const char* kExhaustiveBudgetEnded = ARACHNE_TEXT("budget ended while searching %1: %2 plans priced (estimate %3)");
+inline constexpr const char* kEvaluations = ARACHNE_TEXT("%1 evaluations");
+inline constexpr const char* kSeconds1 = ARACHNE_TEXT("%1 s");
+inline constexpr const char* kMinutes = ARACHNE_TEXT("%1 min");
+inline constexpr const char* kHours = ARACHNE_TEXT("%1 h");
+inline constexpr const char* kYears = ARACHNE_TEXT("%1 years");
+inline constexpr const char* kEveryStageOrder = ARACHNE_TEXT("every stage order");
+inline constexpr const char* kTypeBlocks = ARACHNE_TEXT("contiguous GPU-type blocks, every TP order");
+inline constexpr const char* kSortedBlocks = ARACHNE_TEXT("contiguous GPU-type blocks, TP non-increasing");
+inline constexpr const char* kPolicyFallback = ARACHNE_TEXT("warning: the %1 policy cannot be used (%2); planned with greedy");
+
+// ---- Why GPUs are unused (core/planning/unused_gpu_explainer.cpp) ---------------------------
+inline constexpr const char* kUnusedNotUsable = ARACHNE_TEXT("no TP degree is profiled for %1, so it is outside the search space");
+inline constexpr const char* kUnusedBatchUsed = ARACHNE_TEXT("the global batch of %1 sequences already gives every replica of the plan just one micro-batch");
+inline constexpr const char* kUnusedPartial = ARACHNE_TEXT("%1 of its %2 GPUs are free; %3");
+inline constexpr const char* kUseReplica = ARACHNE_TEXT("another replica of template %1 (%2 GPUs)");
+inline constexpr const char* kUseOwn = ARACHNE_TEXT("a template of their own (depth %1, TP %2, %3 replicas)");
+inline constexpr const char* kUseOwnShape = ARACHNE_TEXT("a template of their own (depth %1, TP %2)");
+inline constexpr const char* kUseJoinFirst = ARACHNE_TEXT("a new first stage (TP %1) of template %2");
+inline constexpr const char* kUseJoinLast = ARACHNE_TEXT("a new last stage (TP %1) of template %2");
+inline constexpr const char* kUnusedHigher = ARACHNE_TEXT("the best use of these %1 GPUs, as %2, would raise throughput by %3% (%4 → %5 seq/s), but the planner stopped before placing it");
+inline constexpr const char* kUnusedUnchanged = ARACHNE_TEXT("the best use of these %1 GPUs, as %2, leaves throughput unchanged at %3 seq/s: the batch split, in whole micro-batches, gives it no share that shortens the iteration");
+inline constexpr const char* kUnusedLower = ARACHNE_TEXT("every use of these %1 GPUs lowers throughput; the best, as %2, gives %3 seq/s instead of %4 (-%5%): %6");
+inline constexpr const char* kUnusedNothingPlaced = ARACHNE_TEXT("as %1 these %2 GPUs would reach %3 seq/s, but the planner placed nothing");
+inline constexpr const char* kUnusedHigher1 = ARACHNE_TEXT("the best use of this GPU, as %2, would raise throughput by %3% (%4 → %5 seq/s), but the planner stopped before placing it");
+inline constexpr const char* kUnusedUnchanged1 = ARACHNE_TEXT("the best use of this GPU, as %2, leaves throughput unchanged at %3 seq/s: the batch split, in whole micro-batches, gives it no share that shortens the iteration");
+inline constexpr const char* kUnusedLower1 = ARACHNE_TEXT("every use of this GPU lowers throughput; the best, as %2, gives %3 seq/s instead of %4 (-%5%): %6");
+inline constexpr const char* kUnusedNothingPlaced1 = ARACHNE_TEXT("as %1 this GPU would reach %3 seq/s, but the planner placed nothing");
+inline constexpr const char* kUnusedNoUse = ARACHNE_TEXT("none of the %1 uses tried fits: %2");
+inline constexpr const char* kUnusedAs = ARACHNE_TEXT("as %1, %2");
+inline constexpr const char* kStragglerItself = ARACHNE_TEXT("it would be the straggler, its iteration taking %1 s where the plan takes %2 s");
+inline constexpr const char* kStragglerOther = ARACHNE_TEXT("the batch split leaves template %1 the straggler at %2 s where the plan takes %3 s");
+inline constexpr const char* kGradSyncGrows = ARACHNE_TEXT("the gradient sync of template %1 grows from %2 s to %3 s with more replicas in the all-reduce");
+inline constexpr const char* kJoinClauses = ARACHNE_TEXT("%1; %2");
+inline constexpr const char* kNoFreeReplica = ARACHNE_TEXT("the free GPUs cannot hold another replica of template %1");
+
+// Every constant above, for the translation checks.
+std::vector<const char*> all();
+
+}  // namespace arachne::text

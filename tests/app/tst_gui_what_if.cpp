@@ -1,0 +1,152 @@
+// The what-if editor on the product's planners and cost model: it starts from the plan on
+// screen with the same numbers, every edit is one undo step priced at once (memory bars and
+// timeline follow), infeasible edits show itemised violations, and one click goes back.
+#include <QComboBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTest>
+#include <QUndoStack>
+#include <cmath>
+
+#include "catalog/gpu_catalog.h"
+#include "core_planning_backend.h"
+#include "language.h"
+#include "main_window.h"
+#include "memory_chart.h"
+#include "planner_panel.h"
+#include "timeline_view.h"
+#include "training_panel.h"
+#include "what_if_editor.h"
+#include "what_if_session.h"
+
+using namespace arachne;
+using namespace arachne::gui;
+
+class TestGuiWhatIf : public QObject {
+  Q_OBJECT
+  CorePlanningBackend backend_;
+  std::unique_ptr<MainWindow> w_;
+
+  WhatIfSession* session() { return w_->whatIfSession(); }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("ArachneTestWhatIf"));
+    QSettings().clear();
+  }
+
+  void init() {
+    QVERIFY(Language::apply("en"));
+    w_ = std::make_unique<MainWindow>(GpuCatalog::builtin(), backend_, nullptr, false);
+    QVERIFY(w_->loadCluster(QStringLiteral("h100:8x2,a6000:4x4")));
+    QVERIFY(w_->trainingPanel()->selectModel(QStringLiteral("llama3-8b")));
+    QVERIFY(w_->plannerPanel()->selectPlanner(QStringLiteral("greedy")));
+    QSignalSpy finished(w_.get(), &MainWindow::planningFinished);
+    w_->startPlanning();
+    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.first().at(0).toBool());
+  }
+
+  void cleanup() { w_.reset(); }
+
+  void startsFromThePlanOnScreen() {
+    QVERIFY(session()->loaded());
+    QVERIFY(!session()->edited());
+    QCOMPARE(session()->plan(), w_->result()->plan);
+    QCOMPARE(session()->report().throughput.sequences_per_s, w_->result()->report.throughput.sequences_per_s);
+    QVERIFY(w_->whatIfEditor()->summaryText().contains(QLocale().toString(w_->result()->report.throughput.sequences_per_s, 'f', 2)));
+    QVERIFY(!w_->whatIfEditor()->resetButton()->isEnabled());
+  }
+
+  void everyEditIsOneUndoStepPricedAtOnce() {
+    QUndoStack* undo = session()->undoStack();
+    const Plan before = session()->plan();
+    const double thrBefore = session()->report().throughput.sequences_per_s;
+    const Template& t0 = before.templates.front();
+    // Micro-batch size: one step, the report is the cost model's price of the edited plan.
+    const int mb = t0.micro_batch == 1 ? 2 : 1;
+    QVERIFY(session()->setMicroBatch(0, mb));
+    QCOMPARE(undo->count(), 1);
+    QCOMPARE(session()->plan().templates.front().micro_batch, mb);
+    QVERIFY(session()->report().throughput.sequences_per_s != thrBefore || !session()->report().feasible);
+    // The views follow the edit at once.
+    auto* editor = w_->whatIfEditor();
+    if (session()->report().feasible) {
+      const double want = session()->report().iteration_time_s;
+      QVERIFY(std::abs(editor->timeline()->schedule().makespan - want) <= 1e-9 * want);
+    }
+    QCOMPARE(editor->memoryChart()->stageCount(), [&] {
+      int n = 0;
+      for (const auto& t : session()->report().templates) n += int(t.stages.size());
+      return n;
+    }());
+    // Replicas through the spin box: two steps of the same field merge into one undo step.
+    QSpinBox* replicas = editor->replicasBox();
+    const int r = replicas->value();
+    replicas->setValue(r + 1);
+    replicas->setValue(r + 2);
+    QCOMPARE(undo->count(), 2);
+    QCOMPARE(session()->plan().templates.front().replicas, r + 2);
+    // A layer boundary.
+    if (session()->plan().templates.front().depth() > 1) {
+      const Stage& s0 = session()->plan().templates.front().stages[0];
+      QVERIFY(session()->setStageLayers(0, 0, s0.last_layer - s0.first_layer));
+      QCOMPARE(undo->count(), 3);
+    }
+    while (undo->canUndo()) undo->undo();
+    QCOMPARE(session()->plan(), before);
+    QCOMPARE(session()->report().throughput.sequences_per_s, thrBefore);
+  }
+
+  // Far more replicas than the cluster holds: the cost model's itemised violations are shown.
+  void infeasibleEditShowsItsViolations() {
+    auto* editor = w_->whatIfEditor();
+    QVERIFY(session()->setReplicas(0, 64));
+    QVERIFY(!session()->report().feasible);
+    QVERIFY(!session()->report().violations.empty());
+    const QString v = editor->violationsText();
+    QVERIFY2(v.contains("too many"), qPrintable(v));
+    QCOMPARE(v.count(QStringLiteral("• ")), std::min(6, int(session()->report().violations.size())));
+    if (session()->report().violations.size() > 6) QVERIFY(v.contains("more"));
+    QVERIFY(editor->summaryText().contains("cannot run"));
+    // One click back to the planner's plan, itself one undo step.
+    QVERIFY(editor->resetButton()->isEnabled());
+    editor->resetButton()->click();
+    QCOMPARE(session()->plan(), session()->plannerPlan());
+    QVERIFY(session()->report().feasible);
+    QCOMPARE(session()->undoStack()->count(), 2);
+    session()->undoStack()->undo();
+    QCOMPARE(session()->plan().templates.front().replicas, 64);
+  }
+
+  // A TP change re-places the template on nodes; a TP that no node holds is refused by the
+  // cost model with its reason.
+  void tpChangeIsPlacedAndPriced() {
+    const auto choices = session()->tpChoices(0, 0);
+    QVERIFY(choices.size() >= 2);
+    const int tp = session()->plan().templates.front().stages.front().tp;
+    const int other = tp == choices.front() ? choices[1] : choices.front();
+    QVERIFY(session()->setTp(0, 0, other));
+    QCOMPARE(session()->plan().templates.front().stages.front().tp, other);
+    if (!session()->report().feasible) QVERIFY(!w_->whatIfEditor()->violationsText().isEmpty());
+    // A GPU type's stage never takes a TP beyond its largest node.
+    QVERIFY(!session()->setTp(0, 0, 1024));
+  }
+
+  // A new plan starts the editor afresh.
+  void aNewPlanReplacesTheEdits() {
+    QVERIFY(session()->setReplicas(0, session()->plan().templates.front().replicas + 1));
+    QSignalSpy finished(w_.get(), &MainWindow::planningFinished);
+    w_->startPlanning();
+    QVERIFY(finished.wait(60000));
+    QVERIFY(!session()->edited());
+    QCOMPARE(session()->undoStack()->count(), 0);
+  }
+};
+
+QTEST_MAIN(TestGuiWhatIf)
+#include "tst_gui_what_if.moc"

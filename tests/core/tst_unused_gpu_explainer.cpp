@@ -1,0 +1,154 @@
+// Why GPUs are unused: every use of a type's free GPUs is priced (a template of their own at
+// every depth and TP degree, another replica of a template, a new stage of a template), the
+// best one decides the reason, and all nodes of a type share it.
+#include <QtTest>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "plan/texts.h"
+#include "planning/construction_episode.h"
+#include "planning/unused_gpu_explainer.h"
+#include "planning_world.h"
+
+using namespace arachne;
+
+namespace {
+// One H100 template of TP 8 with `replicas` replicas on the first nodes, priced.
+Plan h100Plan(const CostModel& cost, int replicas) {
+  Plan p;
+  Template t;
+  t.replicas = replicas;
+  t.micro_batch = 1;
+  Stage s{"h100", 8, 0, cost.model().layerCount() - 1, {}, std::nullopt};
+  for (int r = 0; r < replicas; ++r) s.node_ids.push_back(r);
+  t.stages = {s};
+  p.templates = {t};
+  cost.priceAndUpdate(p);
+  return p;
+}
+
+FreeGpus freeAfter(const CostModel& cost, const Plan& p) {
+  FreeGpus f(cost.composition());
+  for (const Template& t : p.templates)
+    for (const Stage& s : t.stages)
+      for (int n : s.node_ids) {
+        // take() picks by its rule; the plan's nodes are the first ones, as take() would choose.
+        const int got = f.take(f.typeIndex(s.gpu_type), s.tp);
+        if (got != n) qFatal("fixture: node %d expected, %d taken", n, got);
+      }
+  return f;
+}
+
+std::string fmt(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+}  // namespace
+
+class TstUnusedGpuExplainer : public QObject {
+  Q_OBJECT
+ private slots:
+  void everyKindOfUseIsPricedAndTheBestOneNamed() {
+    PlanningWorld w("h100:8x3,a6000:4x2", "llama3-8b");
+    const CostModel& c = *w.cost;
+    const Plan plan = h100Plan(c, 2);
+    const FreeGpus free = freeAfter(c, plan);
+    ConstructionEpisode e(c);
+    const auto uses = UnusedGpuExplainer::uses(e.fill(), e.space(), plan, free, free.typeIndex("h100"));
+    auto has = [&](UnusedGpuUse::Kind k, bool feasible) {
+      return std::any_of(uses.begin(), uses.end(), [&](const UnusedGpuUse& u) { return u.kind == k && u.feasible == feasible; });
+    };
+    QVERIFY(has(UnusedGpuUse::Kind::OwnTemplate, true));
+    QVERIFY(has(UnusedGpuUse::Kind::AnotherReplica, true));
+    QVERIFY(std::any_of(uses.begin(), uses.end(), [](const UnusedGpuUse& u) { return u.kind == UnusedGpuUse::Kind::NewStage; }));
+    // Another replica: the plan priced with three replicas of the template.
+    for (const auto& u : uses)
+      if (u.kind == UnusedGpuUse::Kind::AnotherReplica) {
+        QCOMPARE(u.changed, 0);
+        QVERIFY(u.report.feasible);
+        QCOMPARE(u.what.english(), std::string("another replica of template 1 (8 GPUs)"));
+      }
+    const UnusedGpuUse* best = nullptr;
+    for (const auto& u : uses)
+      if (u.feasible && (!best || u.throughput > best->throughput)) best = &u;
+    QVERIFY(best);
+    const auto unused = UnusedGpuExplainer::explain(e.fill(), e.space(), plan, free);
+    const auto node2 = std::find_if(unused.begin(), unused.end(), [](const UnusedGpus& u) { return u.node_id == 2; });
+    QVERIFY(node2 != unused.end());
+    QCOMPARE(node2->count, 8);
+    // The reason names the best use and its throughput.
+    QVERIFY2(node2->reason.find(best->what.english()) != std::string::npos, node2->reason.c_str());
+    QVERIFY2(node2->reason.find(fmt(best->throughput)) != std::string::npos, node2->reason.c_str());
+    QCOMPARE(node2->why.english(), node2->reason);
+    // Both A6000 nodes share one reason (one analysis per type).
+    std::vector<std::string> a6000;
+    for (const auto& u : unused)
+      if (u.gpu_type == "a6000") a6000.push_back(u.reason);
+    QCOMPARE(int(a6000.size()), 2);
+    QCOMPARE(a6000[0], a6000[1]);
+  }
+
+  void verdictFollowsTheThroughputChange() {
+    PlanningWorld w("h100:8x3,a6000:4x2", "llama3-8b");
+    const CostModel& c = *w.cost;
+    const Plan plan = h100Plan(c, 2);
+    const FreeGpus free = freeAfter(c, plan);
+    ConstructionEpisode e(c);
+    const double before = c.price(plan, true).throughput.sequences_per_s;
+    for (const char* type : {"h100", "a6000"}) {
+      const auto uses = UnusedGpuExplainer::uses(e.fill(), e.space(), plan, free, free.typeIndex(type));
+      double bestThr = -1;
+      for (const auto& u : uses)
+        if (u.feasible) bestThr = std::max(bestThr, u.throughput);
+      const auto unused = UnusedGpuExplainer::explain(e.fill(), e.space(), plan, free);
+      const auto it = std::find_if(unused.begin(), unused.end(), [&](const UnusedGpus& u) { return u.gpu_type == type; });
+      QVERIFY(it != unused.end());
+      const char* wording = it->why.text;
+      if (bestThr < 0)
+        QCOMPARE(std::string(wording), std::string(text::kUnusedNoUse));
+      else if (bestThr > before * 1.0005)
+        QCOMPARE(std::string(wording), std::string(text::kUnusedHigher));
+      else if (bestThr < before * 0.9995)
+        QCOMPARE(std::string(wording), std::string(text::kUnusedLower));
+      else
+        QCOMPARE(std::string(wording), std::string(text::kUnusedUnchanged));
+    }
+  }
+
+  void tooSmallNodesSayWhatIsShort() {
+    PlanningWorld w("h100:8x1,a6000:1x2", "llama3-70b");
+    ConstructionEpisode e(w.cost.operator*());
+    const FreeGpus free(w.composition);
+    const auto unused = UnusedGpuExplainer::explain(e.fill(), e.space(), Plan{}, free);
+    bool sawA6000 = false;
+    for (const auto& u : unused)
+      if (u.gpu_type == "a6000") {
+        sawA6000 = true;
+        QCOMPARE(std::string(u.why.text), std::string(text::kUnusedNoUse));
+        QVERIFY2(u.reason.find("GiB") != std::string::npos, u.reason.c_str());
+      }
+    QVERIFY(sawA6000);
+  }
+
+  void partlyUsedNodeSaysHowMuchIsFree() {
+    PlanningWorld w("h100:8x1", "llama3-8b");
+    const CostModel& c = *w.cost;
+    Plan p;
+    Template t;
+    t.stages = {Stage{"h100", 4, 0, c.model().layerCount() - 1, {0}, std::nullopt}};
+    p.templates = {t};
+    c.priceAndUpdate(p);
+    FreeGpus free(c.composition());
+    QCOMPARE(free.take(0, 4), 0);
+    ConstructionEpisode e(c);
+    const auto unused = UnusedGpuExplainer::explain(e.fill(), e.space(), p, free);
+    QCOMPARE(int(unused.size()), 1);
+    QCOMPARE(unused[0].count, 4);
+    QVERIFY2(unused[0].reason.rfind("4 of its 8 GPUs are free; ", 0) == 0, unused[0].reason.c_str());
+  }
+};
+
+QTEST_APPLESS_MAIN(TstUnusedGpuExplainer)
+#include "tst_unused_gpu_explainer.moc"
