@@ -56,7 +56,7 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
                                                                            : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
   if (role == Qt::ToolTipRole && index.column() == MovedColumn)
     return tr("inside the node %1, over the network %2, from the checkpoint %3")
-        .arg(formatGigabytes(r.bytes_intra), formatGigabytes(r.bytes_inter), formatGigabytes(r.bytes_checkpoint));
+        .arg(formatGibibytes(r.bytes_intra), formatGibibytes(r.bytes_inter), formatGibibytes(r.bytes_checkpoint));
   if (role != Qt::DisplayRole) return {};
   auto list = [](const std::vector<int>& ids) {
     QStringList s;
@@ -70,9 +70,9 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
     case LayersColumn: return QStringLiteral("%1–%2").arg(r.first_layer).arg(r.last_layer);
     case NodesColumn: return list(r.node_ids);
     case StateColumn: return stateOf(index.row());
-    case NeededColumn: return kept_ ? QStringLiteral("–") : formatGigabytes(r.bytes_needed);
-    case InPlaceColumn: return kept_ ? QStringLiteral("–") : formatGigabytes(r.bytes_in_place);
-    case MovedColumn: return kept_ ? QStringLiteral("–") : formatGigabytes(r.moved());
+    case NeededColumn: return kept_ ? QStringLiteral("–") : formatGibibytes(r.bytes_needed);
+    case InPlaceColumn: return kept_ ? QStringLiteral("–") : formatGibibytes(r.bytes_in_place);
+    case MovedColumn: return kept_ ? QStringLiteral("–") : formatGibibytes(r.moved());
     case SourcesColumn: return r.bytes_checkpoint > 0 ? (list(r.source_nodes) + (r.source_nodes.empty() ? QString() : QStringLiteral(", ")) + tr("checkpoint"))
                                                       : list(r.source_nodes);
     default: return {};

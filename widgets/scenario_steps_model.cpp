@@ -71,7 +71,7 @@ QVariant ScenarioStepsModel::data(const QModelIndex& index, int role) const {
     case AfterColumn: return rate(s->after_sequences_per_s);
     case DecisionColumn: return decisionText(s->decision);
     case StallColumn: return s->stall_s > 0 ? formatSeconds(s->stall_s) : QStringLiteral("–");
-    case MovedColumn: return s->stall_s > 0 ? formatGigabytes(s->transfer.moved()) : QStringLiteral("–");
+    case MovedColumn: return s->stall_s > 0 ? formatGibibytes(s->transfer.moved()) : QStringLiteral("–");
     default: return {};
   }
 }

@@ -111,7 +111,7 @@ void ScenarioPanel::selectStep(int row) {
                                    "engine build %8, unattributed %9.")
                                     .arg(formatSeconds(s->stall_s), formatSeconds(s->stall.planner_s),
                                          formatSeconds(s->stall.release_s), formatSeconds(s->stall.process_group_s),
-                                         formatSeconds(s->stall.transfer_s), formatGigabytes(s->transfer.moved()),
+                                         formatSeconds(s->stall.transfer_s), formatGibibytes(s->transfer.moved()),
                                          QString::fromStdString(s->transfer.bottleneck),
                                          formatSeconds(s->stall.engine_build_s), formatSeconds(s->stall.unattributed_s));
   if (s->sequences_rolled_back > 0)
