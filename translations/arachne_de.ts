@@ -2,6 +2,28 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
     <context>
+        <name>arachne::gui</name>
+        <message>
+            <source>join</source>
+            <translation>Beitritt</translation>
+        </message>
+        <message>
+            <source>leave</source>
+            <translation>Austritt</translation>
+        </message>
+        <message>
+            <source>failure</source>
+            <translation>Ausfall</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::AddScenarioEventCommand</name>
+        <message>
+            <source>Add %1 at %2 s</source>
+            <translation>%1 bei %2 s hinzufügen</translation>
+        </message>
+    </context>
+    <context>
         <name>arachne::gui::AlternativesChart</name>
         <message>
             <source>plan on screen</source>
@@ -317,6 +339,13 @@
         <message>
             <source>parameter all-gather hidden under the forward</source>
             <translation>Parameter-All-Gather, unter dem Vorwärtsschritt verborgen</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::DeleteScenarioEventCommand</name>
+        <message>
+            <source>Delete %1 at %2 s</source>
+            <translation>%1 bei %2 s löschen</translation>
         </message>
     </context>
     <context>
@@ -835,10 +864,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>%1 ist weder eine Cluster- (*.cluster.json), eine Plan- (*.plan.json) noch eine Szenariodatei (*.scenario.json).</translation>
         </message>
         <message>
-            <source>%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.</source>
-            <translation>%1 ist eine Szenariodatei. Szenarien (Cluster, deren Knoten hinzukommen und wegfallen) werden noch nicht unterstützt.</translation>
-        </message>
-        <message>
             <source>%1 records no cluster, so its plan cannot be shown.</source>
             <translation>%1 nennt keinen Cluster, daher kann der Plan nicht angezeigt werden.</translation>
         </message>
@@ -878,6 +903,80 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>memory per GPU (GiB)</source>
             <translation>Speicher pro GPU (GiB)</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::MoveScenarioEventCommand</name>
+        <message>
+            <source>Move event to %1 s</source>
+            <translation>Ereignis nach %1 s verschieben</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::PlanDiffModel</name>
+        <message>
+            <source>kept</source>
+            <translation>behalten</translation>
+        </message>
+        <message>
+            <source>in place</source>
+            <translation>an Ort und Stelle</translation>
+        </message>
+        <message>
+            <source>new</source>
+            <translation>neu</translation>
+        </message>
+        <message>
+            <source>moved</source>
+            <translation>verschoben</translation>
+        </message>
+        <message>
+            <source>inside the node %1, over the network %2, from the checkpoint %3</source>
+            <translation>im Knoten %1, über das Netz %2, aus dem Checkpoint %3</translation>
+        </message>
+        <message>
+            <source>checkpoint</source>
+            <translation>Checkpoint</translation>
+        </message>
+        <message>
+            <source>Stage</source>
+            <translation>Stufe</translation>
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>Layers</source>
+            <translation>Schichten</translation>
+        </message>
+        <message>
+            <source>Nodes</source>
+            <translation>Knoten</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>Zustand</translation>
+        </message>
+        <message>
+            <source>Holds</source>
+            <translation>Hält</translation>
+        </message>
+        <message>
+            <source>In place</source>
+            <translation>Vor Ort</translation>
+        </message>
+        <message>
+            <source>Moved in</source>
+            <translation>Hereinkopiert</translation>
+        </message>
+        <message>
+            <source>From nodes</source>
+            <translation>Von Knoten</translation>
         </message>
     </context>
     <context>
@@ -1210,6 +1309,391 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>Also weighed at this step:</source>
             <translation>In diesem Schritt außerdem erwogen:</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioEventDialog</name>
+        <message>
+            <source>Add a join</source>
+            <translation>Beitritt hinzufügen</translation>
+        </message>
+        <message>
+            <source>Add a leave</source>
+            <translation>Austritt hinzufügen</translation>
+        </message>
+        <message>
+            <source>Add a failure</source>
+            <translation>Ausfall hinzufügen</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> s</translation>
+        </message>
+        <message>
+            <source>At</source>
+            <translation>Zeitpunkt</translation>
+        </message>
+        <message>
+            <source>GPU type</source>
+            <translation>GPU-Typ</translation>
+        </message>
+        <message>
+            <source>GPUs per node</source>
+            <translation>GPUs pro Knoten</translation>
+        </message>
+        <message>
+            <source>Nodes</source>
+            <translation>Knoten</translation>
+        </message>
+        <message>
+            <source>optional, for one node</source>
+            <translation>optional, für einen Knoten</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Bezeichnung</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioPanel</name>
+        <message>
+            <source>Open…</source>
+            <translation>Öffnen…</translation>
+        </message>
+        <message>
+            <source>Open scenario…</source>
+            <translation>Szenario öffnen…</translation>
+        </message>
+        <message>
+            <source>Scenario</source>
+            <translation>Szenario</translation>
+        </message>
+        <message>
+            <source>Save</source>
+            <translation>Speichern</translation>
+        </message>
+        <message>
+            <source>Save as…</source>
+            <translation>Speichern unter…</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>Rückgängig</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>Wiederholen</translation>
+        </message>
+        <message>
+            <source>Join…</source>
+            <translation>Beitritt…</translation>
+        </message>
+        <message>
+            <source>Leave…</source>
+            <translation>Austritt…</translation>
+        </message>
+        <message>
+            <source>Failure…</source>
+            <translation>Ausfall…</translation>
+        </message>
+        <message>
+            <source>Move…</source>
+            <translation>Verschieben…</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>Löschen</translation>
+        </message>
+        <message>
+            <source>Start from the composer's cluster</source>
+            <translation>Vom Cluster des Editors ausgehen</translation>
+        </message>
+        <message>
+            <source>Play</source>
+            <translation>Abspielen</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Anhalten</translation>
+        </message>
+        <message>
+            <source>Presets</source>
+            <translation>Vorlagen</translation>
+        </message>
+        <message>
+            <source>Add event</source>
+            <translation>Ereignis hinzufügen</translation>
+        </message>
+        <message>
+            <source>Planners</source>
+            <translation>Planer</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>Modell</translation>
+        </message>
+        <message>
+            <source>Horizon</source>
+            <translation>Zeithorizont</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> s</translation>
+        </message>
+        <message>
+            <source>Policy</source>
+            <translation>Strategie</translation>
+        </message>
+        <message>
+            <source>replan at every event (the paper's protocol)</source>
+            <translation>bei jedem Ereignis neu planen (Protokoll des Papers)</translation>
+        </message>
+        <message>
+            <source>keep the plan unless the gain repays the stall</source>
+            <translation>Plan behalten, außer der Gewinn wiegt die Pause auf</translation>
+        </message>
+        <message>
+            <source>Budget per replan</source>
+            <translation>Budget pro Neuplanung</translation>
+        </message>
+        <message>
+            <source>Drag an event to move it, right-click to add or delete, arrow keys nudge the selected one.</source>
+            <translation>Ereignis ziehen zum Verschieben, Rechtsklick zum Hinzufügen oder Löschen, Pfeiltasten verschieben das gewählte.</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: starts on %2 (%n GPU(s)), %3 event(s), horizon %4 s</source>
+            <translation>
+                <numerusform>%1: beginnt auf %2 (%n GPU), %3 Ereignis(se), Zeithorizont %4 s</numerusform>
+                <numerusform>%1: beginnt auf %2 (%n GPUs), %3 Ereignis(se), Zeithorizont %4 s</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>The scenario changed: play it again to see the new run.</source>
+            <translation>Das Szenario wurde geändert: erneut abspielen, um den neuen Lauf zu sehen.</translation>
+        </message>
+        <message>
+            <source>Opened %1.</source>
+            <translation>%1 geöffnet.</translation>
+        </message>
+        <message>
+            <source>Saved %1.</source>
+            <translation>%1 gespeichert.</translation>
+        </message>
+        <message>
+            <source>Open scenario</source>
+            <translation>Szenario öffnen</translation>
+        </message>
+        <message>
+            <source>Scenarios (*.scenario.json);;JSON (*.json);;All files (*)</source>
+            <translation>Szenarien (*.scenario.json);;JSON (*.json);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>Save scenario</source>
+            <translation>Szenario speichern</translation>
+        </message>
+        <message>
+            <source>Scenarios (*.scenario.json)</source>
+            <translation>Szenarien (*.scenario.json)</translation>
+        </message>
+        <message>
+            <source>Nothing was added: choose at least one node.</source>
+            <translation>Nichts hinzugefügt: mindestens einen Knoten wählen.</translation>
+        </message>
+        <message>
+            <source>Move event</source>
+            <translation>Ereignis verschieben</translation>
+        </message>
+        <message>
+            <source>New time (seconds after the start)</source>
+            <translation>Neuer Zeitpunkt (Sekunden nach dem Start)</translation>
+        </message>
+        <message>
+            <source>Plan %1</source>
+            <translation>Plan %1</translation>
+        </message>
+        <message>
+            <source>Horizon %1 s</source>
+            <translation>Zeithorizont %1 s</translation>
+        </message>
+        <message>
+            <source>Fix the scenario's problems before playing it.</source>
+            <translation>Vor dem Abspielen die Fehler des Szenarios beheben.</translation>
+        </message>
+        <message>
+            <source>Choose at least one planner.</source>
+            <translation>Mindestens einen Planer wählen.</translation>
+        </message>
+        <message>
+            <source>Playing %1 with %2…</source>
+            <translation>Spiele %1 mit %2…</translation>
+        </message>
+        <message>
+            <source>Stopping after the current step…</source>
+            <translation>Halte nach dem aktuellen Schritt an…</translation>
+        </message>
+        <message>
+            <source>%1: step %2 of %3</source>
+            <translation>%1: Schritt %2 von %3</translation>
+        </message>
+        <message>
+            <source>%1 %2 seq/s</source>
+            <translation>%1 %2 Seq./s</translation>
+        </message>
+        <message>
+            <source>Stopped. </source>
+            <translation>Angehalten. </translation>
+        </message>
+        <message>
+            <source>Done. </source>
+            <translation>Fertig. </translation>
+        </message>
+        <message>
+            <source>Time-weighted throughput: %1</source>
+            <translation>Zeitgewichteter Durchsatz: %1</translation>
+        </message>
+        <message>
+            <source>The run failed: %1</source>
+            <translation>Der Lauf ist fehlgeschlagen: %1</translation>
+        </message>
+        <message>
+            <source>Select a step to see what changed in the plan.</source>
+            <translation>Einen Schritt wählen, um die Änderungen am Plan zu sehen.</translation>
+        </message>
+        <message>
+            <source>%1, step %2 (%3): %4</source>
+            <translation>%1, Schritt %2 (%3): %4</translation>
+        </message>
+        <message>
+            <source>Stall %1: planner %2, release %3, process groups %4, state transfer %5 (%6 moved; %7), engine build %8, unattributed %9.</source>
+            <translation>Pause %1: Planer %2, Freigabe %3, Prozessgruppen %4, Zustandsübertragung %5 (%6 verschoben; %7), Engine-Aufbau %8, nicht zugeordnet %9.</translation>
+        </message>
+        <message>
+            <source>%1 sequences rolled back to the checkpoint at %2.</source>
+            <translation>%1 Sequenzen auf den Checkpoint bei %2 zurückgesetzt.</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioRunner</name>
+        <message>
+            <source>the scenario run failed with an unknown error</source>
+            <translation>der Szenariolauf ist mit einem unbekannten Fehler fehlgeschlagen</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioStepsModel</name>
+        <message>
+            <source>start</source>
+            <translation>Start</translation>
+        </message>
+        <message>
+            <source>replanned</source>
+            <translation>neu geplant</translation>
+        </message>
+        <message>
+            <source>kept</source>
+            <translation>behalten</translation>
+        </message>
+        <message>
+            <source>switched</source>
+            <translation>gewechselt</translation>
+        </message>
+        <message>
+            <source>forced</source>
+            <translation>erzwungen</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>angehalten</translation>
+        </message>
+        <message>
+            <source>Planner</source>
+            <translation>Planer</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>Schritt</translation>
+        </message>
+        <message>
+            <source>At</source>
+            <translation>Zeitpunkt</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>Ereignis</translation>
+        </message>
+        <message>
+            <source>GPUs used</source>
+            <translation>Genutzte GPUs</translation>
+        </message>
+        <message>
+            <source>Before (seq/s)</source>
+            <translation>Vorher (Seq./s)</translation>
+        </message>
+        <message>
+            <source>After (seq/s)</source>
+            <translation>Nachher (Seq./s)</translation>
+        </message>
+        <message>
+            <source>Decision</source>
+            <translation>Entscheidung</translation>
+        </message>
+        <message>
+            <source>Stall</source>
+            <translation>Pause</translation>
+        </message>
+        <message>
+            <source>State moved</source>
+            <translation>Verschobener Zustand</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioThroughputChart</name>
+        <message>
+            <source>days</source>
+            <translation>Tage</translation>
+        </message>
+        <message>
+            <source>hours</source>
+            <translation>Stunden</translation>
+        </message>
+        <message>
+            <source>minutes</source>
+            <translation>Minuten</translation>
+        </message>
+        <message>
+            <source>seconds</source>
+            <translation>Sekunden</translation>
+        </message>
+        <message>
+            <source>time since the start (%1)</source>
+            <translation>Zeit seit dem Start (%1)</translation>
+        </message>
+        <message>
+            <source>throughput (sequences/s)</source>
+            <translation>Durchsatz (Sequenzen/s)</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioTimelineView</name>
+        <message>
+            <source>Move event to…</source>
+            <translation>Ereignis verschieben nach…</translation>
+        </message>
+        <message>
+            <source>Delete event</source>
+            <translation>Ereignis löschen</translation>
+        </message>
+        <message>
+            <source>Add a join at %1…</source>
+            <translation>Beitritt bei %1 hinzufügen…</translation>
+        </message>
+        <message>
+            <source>Add a leave at %1…</source>
+            <translation>Austritt bei %1 hinzufügen…</translation>
+        </message>
+        <message>
+            <source>Add a failure at %1…</source>
+            <translation>Ausfall bei %1 hinzufügen…</translation>
         </message>
     </context>
     <context>

@@ -2,6 +2,28 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>arachne::gui</name>
+        <message>
+            <source>join</source>
+            <translation>加入</translation>
+        </message>
+        <message>
+            <source>leave</source>
+            <translation>离开</translation>
+        </message>
+        <message>
+            <source>failure</source>
+            <translation>故障</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::AddScenarioEventCommand</name>
+        <message>
+            <source>Add %1 at %2 s</source>
+            <translation>在 %2 秒添加%1</translation>
+        </message>
+    </context>
+    <context>
         <name>arachne::gui::AlternativesChart</name>
         <message>
             <source>plan on screen</source>
@@ -313,6 +335,13 @@
         <message>
             <source>parameter all-gather hidden under the forward</source>
             <translation>被前向计算掩盖的参数 all-gather</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::DeleteScenarioEventCommand</name>
+        <message>
+            <source>Delete %1 at %2 s</source>
+            <translation>删除 %2 秒的%1</translation>
         </message>
     </context>
     <context>
@@ -824,10 +853,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>%1 既不是集群文件（*.cluster.json）、计划文件（*.plan.json），也不是场景文件（*.scenario.json）。</translation>
         </message>
         <message>
-            <source>%1 is a scenario file. Scenarios (clusters whose nodes join and leave) are not supported yet.</source>
-            <translation>%1 是场景文件。尚不支持场景（节点加入和离开的集群）。</translation>
-        </message>
-        <message>
             <source>%1 records no cluster, so its plan cannot be shown.</source>
             <translation>%1 未记录集群，因此无法显示其计划。</translation>
         </message>
@@ -867,6 +892,80 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>memory per GPU (GiB)</source>
             <translation>每个 GPU 的显存（GiB）</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::MoveScenarioEventCommand</name>
+        <message>
+            <source>Move event to %1 s</source>
+            <translation>将事件移到 %1 秒</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::PlanDiffModel</name>
+        <message>
+            <source>kept</source>
+            <translation>保留</translation>
+        </message>
+        <message>
+            <source>in place</source>
+            <translation>原地</translation>
+        </message>
+        <message>
+            <source>new</source>
+            <translation>新</translation>
+        </message>
+        <message>
+            <source>moved</source>
+            <translation>已移动</translation>
+        </message>
+        <message>
+            <source>inside the node %1, over the network %2, from the checkpoint %3</source>
+            <translation>节点内 %1，经网络 %2，来自检查点 %3</translation>
+        </message>
+        <message>
+            <source>checkpoint</source>
+            <translation>检查点</translation>
+        </message>
+        <message>
+            <source>Stage</source>
+            <translation>阶段</translation>
+        </message>
+        <message>
+            <source>GPU</source>
+            <translation>GPU</translation>
+        </message>
+        <message>
+            <source>TP</source>
+            <translation>TP</translation>
+        </message>
+        <message>
+            <source>Layers</source>
+            <translation>层</translation>
+        </message>
+        <message>
+            <source>Nodes</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <source>State</source>
+            <translation>状态</translation>
+        </message>
+        <message>
+            <source>Holds</source>
+            <translation>持有</translation>
+        </message>
+        <message>
+            <source>In place</source>
+            <translation>原地保留</translation>
+        </message>
+        <message>
+            <source>Moved in</source>
+            <translation>移入</translation>
+        </message>
+        <message>
+            <source>From nodes</source>
+            <translation>来源节点</translation>
         </message>
     </context>
     <context>
@@ -1193,6 +1292,390 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>Also weighed at this step:</source>
             <translation>此步骤中还考虑过：</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioEventDialog</name>
+        <message>
+            <source>Add a join</source>
+            <translation>添加加入事件</translation>
+        </message>
+        <message>
+            <source>Add a leave</source>
+            <translation>添加离开事件</translation>
+        </message>
+        <message>
+            <source>Add a failure</source>
+            <translation>添加故障事件</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>At</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>GPU type</source>
+            <translation>GPU 类型</translation>
+        </message>
+        <message>
+            <source>GPUs per node</source>
+            <translation>每节点 GPU 数</translation>
+        </message>
+        <message>
+            <source>Nodes</source>
+            <translation>节点</translation>
+        </message>
+        <message>
+            <source>optional, for one node</source>
+            <translation>可选，用于单个节点</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioPanel</name>
+        <message>
+            <source>Open…</source>
+            <translation>打开…</translation>
+        </message>
+        <message>
+            <source>Open scenario…</source>
+            <translation>打开场景…</translation>
+        </message>
+        <message>
+            <source>Scenario</source>
+            <translation>场景</translation>
+        </message>
+        <message>
+            <source>Save</source>
+            <translation>保存</translation>
+        </message>
+        <message>
+            <source>Save as…</source>
+            <translation>另存为…</translation>
+        </message>
+        <message>
+            <source>Undo</source>
+            <translation>撤销</translation>
+        </message>
+        <message>
+            <source>Redo</source>
+            <translation>重做</translation>
+        </message>
+        <message>
+            <source>Join…</source>
+            <translation>加入…</translation>
+        </message>
+        <message>
+            <source>Leave…</source>
+            <translation>离开…</translation>
+        </message>
+        <message>
+            <source>Failure…</source>
+            <translation>故障…</translation>
+        </message>
+        <message>
+            <source>Move…</source>
+            <translation>移动…</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>删除</translation>
+        </message>
+        <message>
+            <source>Start from the composer's cluster</source>
+            <translation>从编辑器中的集群开始</translation>
+        </message>
+        <message>
+            <source>Play</source>
+            <translation>播放</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>停止</translation>
+        </message>
+        <message>
+            <source>Presets</source>
+            <translation>预设</translation>
+        </message>
+        <message>
+            <source>Add event</source>
+            <translation>添加事件</translation>
+        </message>
+        <message>
+            <source>Planners</source>
+            <translation>规划器</translation>
+        </message>
+        <message>
+            <source>Model</source>
+            <translation>模型</translation>
+        </message>
+        <message>
+            <source>Horizon</source>
+            <translation>时间范围</translation>
+        </message>
+        <message>
+            <source> s</source>
+            <translation> 秒</translation>
+        </message>
+        <message>
+            <source>Policy</source>
+            <translation>策略</translation>
+        </message>
+        <message>
+            <source>replan at every event (the paper's protocol)</source>
+            <translation>每个事件都重新规划（论文的协议）</translation>
+        </message>
+        <message>
+            <source>keep the plan unless the gain repays the stall</source>
+            <translation>保留计划，除非收益能抵消停顿</translation>
+        </message>
+        <message>
+            <source>Budget per replan</source>
+            <translation>每次重新规划的预算</translation>
+        </message>
+        <message>
+            <source>Drag an event to move it, right-click to add or delete, arrow keys nudge the selected one.</source>
+            <translation>拖动事件以移动，右键添加或删除，方向键微调所选事件。</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: starts on %2 (%n GPU(s)), %3 event(s), horizon %4 s</source>
+            <translation>
+                <numerusform>%1：从 %2 开始（%n 个 GPU），%3 个事件，时间范围 %4 秒</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>The scenario changed: play it again to see the new run.</source>
+            <translation>场景已更改：再次播放以查看新的运行。</translation>
+        </message>
+        <message>
+            <source>Opened %1.</source>
+            <translation>已打开 %1。</translation>
+        </message>
+        <message>
+            <source>Saved %1.</source>
+            <translation>已保存 %1。</translation>
+        </message>
+        <message>
+            <source>Open scenario</source>
+            <translation>打开场景</translation>
+        </message>
+        <message>
+            <source>Scenarios (*.scenario.json);;JSON (*.json);;All files (*)</source>
+            <translation>场景 (*.scenario.json);;JSON (*.json);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Save scenario</source>
+            <translation>保存场景</translation>
+        </message>
+        <message>
+            <source>Scenarios (*.scenario.json)</source>
+            <translation>场景 (*.scenario.json)</translation>
+        </message>
+        <message>
+            <source>Nothing was added: choose at least one node.</source>
+            <translation>未添加任何内容：请至少选择一个节点。</translation>
+        </message>
+        <message>
+            <source>Move event</source>
+            <translation>移动事件</translation>
+        </message>
+        <message>
+            <source>New time (seconds after the start)</source>
+            <translation>新时间（开始后的秒数）</translation>
+        </message>
+        <message>
+            <source>Plan %1</source>
+            <translation>计划 %1</translation>
+        </message>
+        <message>
+            <source>Horizon %1 s</source>
+            <translation>时间范围 %1 秒</translation>
+        </message>
+        <message>
+            <source>Fix the scenario's problems before playing it.</source>
+            <translation>播放前请先修复场景中的问题。</translation>
+        </message>
+        <message>
+            <source>Choose at least one planner.</source>
+            <translation>请至少选择一个规划器。</translation>
+        </message>
+        <message>
+            <source>Playing %1 with %2…</source>
+            <translation>正在用 %2 播放 %1…</translation>
+        </message>
+        <message>
+            <source>Stopping after the current step…</source>
+            <translation>将在当前步骤后停止…</translation>
+        </message>
+        <message>
+            <source>%1: step %2 of %3</source>
+            <translation>%1：第 %2 步，共 %3 步</translation>
+        </message>
+        <message>
+            <source>%1 %2 seq/s</source>
+            <translation>%1 %2 序列/秒</translation>
+        </message>
+        <message>
+            <source>Stopped. </source>
+            <translation>已停止。</translation>
+        </message>
+        <message>
+            <source>Done. </source>
+            <translation>完成。</translation>
+        </message>
+        <message>
+            <source>Time-weighted throughput: %1</source>
+            <translation>时间加权吞吐量：%1</translation>
+        </message>
+        <message>
+            <source>The run failed: %1</source>
+            <translation>运行失败：%1</translation>
+        </message>
+        <message>
+            <source>Select a step to see what changed in the plan.</source>
+            <translation>选择一个步骤以查看计划的变化。</translation>
+        </message>
+        <message>
+            <source>%1, step %2 (%3): %4</source>
+            <translation>%1，第 %2 步（%3）：%4</translation>
+        </message>
+        <message>
+            <source>Stall %1: planner %2, release %3, process groups %4, state transfer %5 (%6 moved; %7), engine build %8, unattributed %9.</source>
+            <translation>停顿 %1：规划器 %2，释放 %3，进程组 %4，状态传输 %5（移动 %6；%7），引擎构建 %8，未归类 %9。</translation>
+        </message>
+        <message>
+            <source>%1 sequences rolled back to the checkpoint at %2.</source>
+            <translation>%1 个序列回滚到 %2 的检查点。</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioRunner</name>
+        <message>
+            <source>the scenario run failed with an unknown error</source>
+            <translation>场景运行因未知错误而失败</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioStepsModel</name>
+        <message>
+            <source>start</source>
+            <translation>开始</translation>
+        </message>
+        <message>
+            <source>replanned</source>
+            <translation>已重新规划</translation>
+        </message>
+        <message>
+            <source>kept</source>
+            <translation>保留</translation>
+        </message>
+        <message>
+            <source>switched</source>
+            <translation>已切换</translation>
+        </message>
+        <message>
+            <source>forced</source>
+            <translation>强制</translation>
+        </message>
+        <message>
+            <source>stopped</source>
+            <translation>已停止</translation>
+        </message>
+        <message>
+            <source>Planner</source>
+            <translation>规划器</translation>
+        </message>
+        <message>
+            <source>Step</source>
+            <translation>步骤</translation>
+        </message>
+        <message>
+            <source>At</source>
+            <translation>时间</translation>
+        </message>
+        <message>
+            <source>Event</source>
+            <translation>事件</translation>
+        </message>
+        <message>
+            <source>GPUs used</source>
+            <translation>使用的 GPU</translation>
+        </message>
+        <message>
+            <source>Before (seq/s)</source>
+            <translation>之前（序列/秒）</translation>
+        </message>
+        <message>
+            <source>After (seq/s)</source>
+            <translation>之后（序列/秒）</translation>
+        </message>
+        <message>
+            <source>Decision</source>
+            <translation>决定</translation>
+        </message>
+        <message>
+            <source>Stall</source>
+            <translation>停顿</translation>
+        </message>
+        <message>
+            <source>State moved</source>
+            <translation>移动的状态</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioThroughputChart</name>
+        <message>
+            <source>days</source>
+            <translation>天</translation>
+        </message>
+        <message>
+            <source>hours</source>
+            <translation>小时</translation>
+        </message>
+        <message>
+            <source>minutes</source>
+            <translation>分钟</translation>
+        </message>
+        <message>
+            <source>seconds</source>
+            <translation>秒</translation>
+        </message>
+        <message>
+            <source>time since the start (%1)</source>
+            <translation>自开始以来的时间（%1）</translation>
+        </message>
+        <message>
+            <source>throughput (sequences/s)</source>
+            <translation>吞吐量（序列/秒）</translation>
+        </message>
+    </context>
+    <context>
+        <name>arachne::gui::ScenarioTimelineView</name>
+        <message>
+            <source>Move event to…</source>
+            <translation>将事件移到…</translation>
+        </message>
+        <message>
+            <source>Delete event</source>
+            <translation>删除事件</translation>
+        </message>
+        <message>
+            <source>Add a join at %1…</source>
+            <translation>在 %1 添加加入事件…</translation>
+        </message>
+        <message>
+            <source>Add a leave at %1…</source>
+            <translation>在 %1 添加离开事件…</translation>
+        </message>
+        <message>
+            <source>Add a failure at %1…</source>
+            <translation>在 %1 添加故障事件…</translation>
         </message>
     </context>
     <context>

@@ -464,11 +464,14 @@ ZH = {
 # The issue-14 strings and the core's sentences live in their own tables.
 import core_translations  # noqa: E402
 import more_translations  # noqa: E402
+import scenario_translations  # noqa: E402
 
 DE.update(more_translations.DE)
 DE.update(core_translations.DE)
+DE.update(scenario_translations.DE)
 ZH.update(more_translations.ZH)
 ZH.update(core_translations.ZH)
+ZH.update(scenario_translations.ZH)
 
 
 def fill(path, table):

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "model/model.h"
@@ -14,7 +15,8 @@
 namespace arachne::cli {
 
 bool isOurProfileFormat(const std::string& path) {
-  const nlohmann::json j = JsonReader::parse(readSailorFile(path), path);
+  // Read as a profile set: either format is one, so a bad path is named as such.
+  const nlohmann::json j = JsonReader::parse(readInputFile(path, "profile set"), path);
   return j.is_object() && j.contains("schema_version") && j.contains("entries");
 }
 

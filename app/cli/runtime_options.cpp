@@ -40,7 +40,7 @@ std::vector<OptionSpec> pricingOptions() {
       {"--overlap-param-gather", "on|off", "distributed optimizer: parameters gather during the next forward (default on)", false},
       {"--tp-comm-overlap", "on|off", "TP collectives run under their GEMMs (Transformer Engine; default off)", false},
       {"--grad-bucket", "N", "gradient bucket in parameters (default: the runtime's)", false},
-      {"--interleave", "on|off", "the fill may interleave a pipeline's stages (2 or 4 virtual stages, Megatron only; default on)", false},
+      {"--interleave", "on|off", "the fill may interleave a pipeline's stages (2 or 4 virtual stages, Megatron only; default off)", false},
       {"--tf32", "on|off", "fp32 matmuls on TF32 tensor cores where the GPU has them (default on)", false},
       {"--network", "NAME|FILE", "network profile: a built-in name, a *.network.json or Sailor's multizone_bandwidths*.json", false},
       {"--without", "TERM,...", "switch cost-model terms off (" + terms + ", or all)", false},

@@ -40,8 +40,9 @@ struct TrainingSpec {
   bool tf32 = true;
   // --interleave: the fill may give a pipeline virtual stages (Megatron's interleaved 1F1B,
   // --num-layers-per-virtual-pipeline-stage), 2 or 4 chunks per stage, when that prices faster;
-  // off: plain 1F1B. DeepSpeed's pipeline engine has no interleaving, so it never applies there.
-  bool interleave = true;
+  // off (the default, as Megatron-LM's): plain 1F1B. DeepSpeed's pipeline engine has no
+  // interleaving, so it never applies there.
+  bool interleave = false;
 
   // Bytes per parameter held on a GPU (before any DP sharding) for weights, gradients and
   // optimizer state. bf16/fp16 follow Megatron (2 B weights, 4 B fp32 grads, 12 B fp32

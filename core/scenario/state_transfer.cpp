@@ -247,6 +247,9 @@ StateTransfer priceStateTransfer(const Plan& from, const CostModel& fromCost, co
   // Link speeds of a node: the new composition's, else (a node that leaves) the old one's.
   auto inter = [&](int node) { const double g = toCost.nodeInterGbps(node); return g > 0 ? g : fromCost.nodeInterGbps(node); };
   auto intra = [&](int node) { const double g = nodeIntraGbps(toCost, node); return g > 0 ? g : nodeIntraGbps(fromCost, node); };
+  // nodeInterGbps is the rate the cost model's links achieve on a large message (efficiency and
+  // measured curves included), so no further link efficiency applies to it.
+  auto netTime = [](double bytes, double gbps) { return bytes / (gbps * 1e9) + kInterNodeLatencyS; };
   out.bottleneck = "nothing moves";
   auto consider = [&](double t, const std::string& why) {
     if (t > out.time_s) {
@@ -267,10 +270,10 @@ StateTransfer priceStateTransfer(const Plan& from, const CostModel& fromCost, co
                "a GPU of node " + std::to_string(node) + " sends " + gb(intraOut[y]) + " inside its node at " + gbps(intra(node)));
   }
   for (const auto& [node, bytes] : netIn)
-    if (bytes > 0) consider(transferTime(bytes, Link::inter(inter(node))),
+    if (bytes > 0) consider(netTime(bytes, inter(node)),
                             "node " + std::to_string(node) + " receives " + gb(bytes) + " over its network link at " + gbps(inter(node)));
   for (const auto& [node, bytes] : netOut)
-    if (bytes > 0) consider(transferTime(bytes, Link::inter(inter(node))),
+    if (bytes > 0) consider(netTime(bytes, inter(node)),
                             "node " + std::to_string(node) + " sends " + gb(bytes) + " over its network link at " + gbps(inter(node)));
   for (const auto& [node, bytes] : checkpointIn)
     if (bytes > 0) consider(bytes / (params.checkpoint_read_gbps * 1e9),
