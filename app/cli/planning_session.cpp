@@ -1,13 +1,13 @@
 // Loading a planning problem, terminal progress.
 #include "planning_session.h"
 
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 #include <cstdio>
 #include <iostream>
 #include <unistd.h>
 
 #include "cluster/cluster_spec.h"
+#include "io/input_file.h"
 #include "io/load_error.h"
 #include "model/model_catalog.h"
 #include "profile/analytic_profiler.h"
@@ -39,15 +39,10 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
   applyNetworkOption(a, p.composition, *p.catalog);
   // Sailor's own measured files also go to the baselines whose estimators read them as the
   // real systems do (sailor, amp, metis: their fits with GPU counts, not our profile).
-  if (auto v = a.value("--network")) {
-    std::ifstream in(*v, std::ios::binary);
-    if (in) {
-      std::ostringstream text;
-      text << in.rdbuf();
-      if (looksLikeSailorNetwork(text.str()))
-        p.sailor_files.network = std::make_shared<SailorNetwork>(loadSailorNetwork(*v));
-    }
-  }
+  // (applyNetworkOption has read the file already when it is one, so it exists and is regular.)
+  if (auto v = a.value("--network"); v && std::filesystem::is_regular_file(*v))
+    if (looksLikeSailorNetwork(readInputFile(*v, "network")))
+      p.sailor_files.network = std::make_shared<SailorNetwork>(loadSailorNetwork(*v));
   p.spec = p.model.default_training;
   applyTrainingOptions(a, p.spec);
   if (auto file = a.value("--profiles")) {

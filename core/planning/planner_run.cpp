@@ -50,9 +50,9 @@ bool PlannerRun::offer(const ConstructionEpisode& episode) {
   return true;
 }
 
-bool PlannerRun::offer(const Plan& plan, const PlanReport& report) {
+bool PlannerRun::keep(const Plan& plan, const PlanReport& report, bool replace) {
   const double thr = report.feasible ? report.throughput.sequences_per_s : 0;
-  if (thr <= 0 || (found_ && thr <= best_thr_)) return false;
+  if (thr <= 0 || (found_ && !replace && thr <= best_thr_)) return false;
   found_ = true;
   best_thr_ = thr;
   best_plan_ = plan;
@@ -62,16 +62,11 @@ bool PlannerRun::offer(const Plan& plan, const PlanReport& report) {
   return true;
 }
 
+bool PlannerRun::offer(const Plan& plan, const PlanReport& report) { return keep(plan, report, false); }
+
 bool PlannerRun::offer(const Plan& plan, const PlanReport& report, const FreeGpus& freeAfter, bool replace) {
-  const double thr = report.feasible ? report.throughput.sequences_per_s : 0;
-  if (thr <= 0 || (found_ && !replace && thr <= best_thr_)) return false;
-  found_ = true;
-  best_thr_ = thr;
-  best_plan_ = plan;
-  best_report_ = report;
+  if (!keep(plan, report, replace)) return false;
   best_free_ = freeAfter;
-  best_steps_.clear();
-  curve_.emplace_back(evaluations_, thr);
   return true;
 }
 
@@ -99,9 +94,7 @@ void PlannerRun::progress(double fraction, const std::string& message, Reason re
   callback_(p);
 }
 
-PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::string& planner,
-                                 const std::string& version, std::uint64_t seed,
-                                 std::string message) {
+PlannerResult PlannerRun::startResult(std::string message) const {
   PlannerResult r;
   r.found = found_;
   r.stats.evaluations = evaluations_;
@@ -111,6 +104,23 @@ PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::
   if (found_) {
     r.plan = best_plan_;
     r.report = best_report_;
+  }
+  return r;
+}
+
+void PlannerRun::stamp(PlannerResult& r, const std::string& planner, const std::string& version,
+                       std::uint64_t seed) const {
+  r.plan.provenance.planner = planner;
+  r.plan.provenance.planner_version = version;
+  r.plan.provenance.seed = seed;
+  r.stats.elapsed_s = elapsed();
+}
+
+PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::string& planner,
+                                 const std::string& version, std::uint64_t seed,
+                                 std::string message) {
+  PlannerResult r = startResult(std::move(message));
+  if (found_) {
     r.construction = best_steps_;
     r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), best_plan_, best_free_);
   } else {
@@ -119,30 +129,15 @@ PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::
     r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), Plan{},
                                                      FreeGpus(episode.cost().composition()));
   }
-  r.plan.provenance.planner = planner;
-  r.plan.provenance.planner_version = version;
-  r.plan.provenance.seed = seed;
-  r.stats.elapsed_s = elapsed();
+  stamp(r, planner, version, seed);
   return r;
 }
 
 PlannerResult PlannerRun::finish(std::vector<UnusedGpus> unused, const std::string& planner,
                                  const std::string& version, std::uint64_t seed, std::string message) {
-  PlannerResult r;
-  r.found = found_;
-  r.stats.evaluations = evaluations_;
-  r.stats.best_curve = curve_;
-  r.stats.cancelled = cancelled_;
-  r.stats.message = std::move(message);
-  if (found_) {
-    r.plan = best_plan_;
-    r.report = best_report_;
-  }
+  PlannerResult r = startResult(std::move(message));
   r.plan.unused_gpus = std::move(unused);
-  r.plan.provenance.planner = planner;
-  r.plan.provenance.planner_version = version;
-  r.plan.provenance.seed = seed;
-  r.stats.elapsed_s = elapsed();
+  stamp(r, planner, version, seed);
   return r;
 }
 
@@ -151,26 +146,13 @@ PlannerResult PlannerRun::finish(const CostModel& cost, const std::string& plann
   const TemplateFill fill(cost);
   const FreeGpus all(cost.composition());
   const ConstructionSpace space = ConstructionSpace::fromCostModel(cost, all);
-  PlannerResult r;
-  r.found = found_;
-  r.stats.evaluations = evaluations_;
-  r.stats.best_curve = curve_;
-  r.stats.cancelled = cancelled_;
-  r.stats.message = std::move(message);
-  if (found_) {
-    r.plan = best_plan_;
-    r.report = best_report_;
-    r.plan.unused_gpus = UnusedGpuExplainer::explain(fill, space, best_plan_, best_free_);
-  } else {
-    r.plan.unused_gpus = UnusedGpuExplainer::explain(fill, space, Plan{}, all);
-  }
+  PlannerResult r = startResult(std::move(message));
+  r.plan.unused_gpus = found_ ? UnusedGpuExplainer::explain(fill, space, best_plan_, best_free_)
+                              : UnusedGpuExplainer::explain(fill, space, Plan{}, all);
   r.plan.provenance.cluster = cost.composition().toInlineSpec();
   r.plan.provenance.model = cost.model().id;
   r.plan.provenance.profile_set = cost.profiles().name;
-  r.plan.provenance.planner = planner;
-  r.plan.provenance.planner_version = version;
-  r.plan.provenance.seed = seed;
-  r.stats.elapsed_s = elapsed();
+  stamp(r, planner, version, seed);
   return r;
 }
 

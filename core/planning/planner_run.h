@@ -60,6 +60,12 @@ class PlannerRun {
 
  private:
   using Clock = std::chrono::steady_clock;
+  // Keeps a directly offered plan as the best so far when it is feasible and (unless `replace`)
+  // faster; the shared part of the two plan-and-report offers.
+  bool keep(const Plan& plan, const PlanReport& report, bool replace);
+  // The result's common part (stats, the best plan and report), and its provenance stamp.
+  PlannerResult startResult(std::string message) const;
+  void stamp(PlannerResult& r, const std::string& planner, const std::string& version, std::uint64_t seed) const;
   PlannerBudget budget_;
   const ProgressCallback& callback_;
   const std::atomic<bool>* cancel_;
