@@ -30,6 +30,7 @@ struct PlannerProgress {
   double fraction = -1;             // 0..1 when the planner can tell, else -1
   std::string message;              // human readable, e.g. "1,204 plans, best 41.3 seq/s"
   Reason reason;                    // `message` as data (empty when the planner gave only text)
+  std::vector<PlannerPhase> phases; // empty for planners with one phase
 };
 
 // A template a planner weighed at a construction step and did not take (greedy records the best
@@ -53,6 +54,15 @@ struct ConstructionStep {
   // changes as templates join, so a replay shows every step with its own split.
   std::vector<int> plan_micro_batches;
   std::vector<StepAlternative> alternatives;  // best first; empty when the planner kept none
+};
+
+// Where a planner's answer came from: the best plan after each phase of its search, cumulative
+// (e.g. arachne's greedy rollout, the sweep, sampling, ...), so a bench can show what each adds.
+struct PlannerPhase {
+  std::string name;
+  long long evaluations = 0;        // evaluations spent up to the end of this phase
+  double elapsed_s = 0;             // wall time up to the end of this phase
+  double best_sequences_per_s = 0;  // best feasible plan after this phase, 0 when none yet
 };
 
 struct PlannerStats {
