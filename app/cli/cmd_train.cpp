@@ -48,7 +48,8 @@ TrainingRunOptions defaultMix() {
   o.clusters = presetNames();
   o.random_compositions = 32;
   o.small_random_compositions = 32;
-  o.models = {"llama3-8b", "qwen3-32b", "mixtral-8x7b", "qwen3-30b-a3b"};
+  o.wide_random_compositions = 24;
+  o.models = {"llama3-8b", "qwen3-32b", "mixtral-8x7b", "qwen3-30b-a3b", "llama3-70b", "gpt-neo-2.7b"};
   o.trainer.greedy_demonstrations = true;
   o.trainer.exhaustive_demonstration_gpus = 16;
   o.trainer.imitation_interval = 1;
@@ -80,6 +81,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--updates")) o.max_updates = parseIntOption("--updates", *v, 1, 100000000);
   if (auto v = a.value("--random")) o.random_compositions = parseIntOption("--random", *v, 0, 100000);
   if (auto v = a.value("--random-small")) o.small_random_compositions = parseIntOption("--random-small", *v, 0, 100000);
+  if (auto v = a.value("--random-wide")) o.wide_random_compositions = parseIntOption("--random-wide", *v, 0, 100000);
   if (auto v = a.value("--cluster")) o.clusters = {*v};
   if (auto v = a.value("--models")) o.models = splitList("--models", *v);
   if (auto v = a.value("--resume")) o.resume = *v;
@@ -117,7 +119,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   }
 
   out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
-      << " random + " << o.small_random_compositions << " small random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
+      << " random + " << o.small_random_compositions << " small + " << o.wide_random_compositions << " wide random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
       << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume) << "\n";
   out.flush();
 
@@ -205,6 +207,7 @@ Command trainCommand() {
       {"--cluster", "SPEC", "train on this one cluster instead of the presets", false},
       {"--random", "N", "random compositions of 8-512 GPUs added to the clusters (default 32)", false},
       {"--random-small", "N", "random compositions of 4-16 GPUs added to the clusters (default 32)", false},
+      {"--random-wide", "N", "random compositions of 2-6 GPU types and 8-1,024 GPUs added to the clusters (default 24)", false},
       {"--demonstrations", "greedy|none",
        "start each problem's self-imitation buffer with the greedy planner's plan (default greedy)", false},
       {"--exhaustive-demonstrations", "N",
@@ -215,7 +218,7 @@ Command trainCommand() {
       {"--final-cloning-epochs", "N",
        "cloning passes over each problem's best plan after the last update, within --minutes (default 100)", false},
       {"--imitation-interval", "N", "updates between self-imitation steps; 0 never (default 1)", false},
-      {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b)", false},
+      {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b,llama3-70b,gpt-neo-2.7b)", false},
   };
   return {s, runTrain};
 }

@@ -82,6 +82,11 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
     std::mt19937_64 rng(options.seed + 0x5eed);
     for (int i = 0; i < options.small_random_compositions; ++i) compositions.push_back(generator.draw(rng));
   }
+  if (options.wide_random_compositions > 0) {
+    const CompositionGenerator generator(catalog, options.wide_generator);
+    std::mt19937_64 rng(options.seed + 0x71de);
+    for (int i = 0; i < options.wide_random_compositions; ++i) compositions.push_back(generator.draw(rng));
+  }
 
   TrainerOptions trainerOptions = options.trainer;
   trainerOptions.seed = options.seed;

@@ -28,6 +28,17 @@ struct TrainingRunOptions {
     g.max_gpus = 16;
     return g;
   }
+  // A third band, wider than the first in both directions that users' clusters take: 2-6 GPU
+  // types and up to 1,024 GPUs (the first band stops at 4 types and 512 GPUs), so the policy
+  // sees the type counts and sizes it is asked to plan beyond the presets.
+  int wide_random_compositions = 0;
+  CompositionGeneratorOptions wide_generator = wideCompositions();
+  static CompositionGeneratorOptions wideCompositions() {
+    CompositionGeneratorOptions g;
+    g.max_types = 6;
+    g.max_gpus = 1024;
+    return g;
+  }
   std::vector<std::string> models = {"llama3-8b"};  // every composition is paired with each
   double minutes = 60;                  // wall-clock budget; <= 0 means none
   long long max_updates = 0;            // 0 means none
