@@ -7,7 +7,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> all = {planCommand(), compareCommand(), evaluateCommand(),
                                            gpusCommand(), modelsCommand(), presetsCommand(), networksCommand(),
                                            validateCommand(), trainCommand(), benchCommand(),
-                                           exportCommand(), scenarioCommand()};
+                                           exportCommand(), scenarioCommand(), paperCommand()};
   return all;
 }
 

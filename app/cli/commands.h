@@ -35,6 +35,7 @@ Command benchCommand();     // cmd_bench.cpp
 Command scenarioCommand();  // cmd_scenario.cpp
 Command networksCommand();  // cmd_networks.cpp
 Command exportCommand();    // cmd_export.cpp
+Command paperCommand();     // cmd_paper.cpp
 
 // Every command in the order `arachne-cli --help` lists them.
 const std::vector<Command>& commands();

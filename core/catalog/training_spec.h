@@ -43,6 +43,11 @@ struct TrainingSpec {
   // off (the default, as Megatron-LM's): plain 1F1B. DeepSpeed's pipeline engine has no
   // interleaving, so it never applies there.
   bool interleave = false;
+  // The fill may tile the experts of MoE stages (EP x ETP x EDP, docs/planners.md "Fill"); off:
+  // every MoE stage the fill completes runs without tiling (EP 1, ETP = TP, EDP = replicas), the
+  // paper's "same policy with the dimension without tiling" (Figure 9). Plans that name a tiling
+  // are priced as given either way; only the fill's choice changes.
+  bool expert_tiling = true;
 
   // Bytes per parameter held on a GPU (before any DP sharding) for weights, gradients and
   // optimizer state. bf16/fp16 follow Megatron (2 B weights, 4 B fp32 grads, 12 B fp32

@@ -20,6 +20,8 @@ LayerSplitter::LayerSplitter(const CostModel& cost, const std::vector<StageChoic
   for (size_t s = 0; s < stages.size(); ++s) {
     whole_.push_back(cost.layersTime(stages[s].gpu, stages[s].tp, mbs_, 0, layers_ - 1));
     tilings_[s] = cost.expertTilings(stages[s].tp, replicas_);
+    // Without the expert dimension the only layout is the untiled one (always valid).
+    if (!cost.spec().expert_tiling && !tilings_[s].empty()) tilings_[s] = {ExpertTiling{1, stages[s].tp, replicas_}};
   }
 }
 

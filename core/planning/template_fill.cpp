@@ -294,7 +294,9 @@ PlanReport TemplateFill::layAndPrice(Plan& work, const std::vector<int>& lastLay
   }
   PlanReport report = cost_.price(work, true);
   ++priced;
-  if (moe && report.feasible) report = tileExperts(work, std::move(report), microBatchBound, priced);
+  // Without the expert dimension (TrainingSpec::expert_tiling off) the splitter's untiled layout stays.
+  if (moe && report.feasible && cost_.spec().expert_tiling)
+    report = tileExperts(work, std::move(report), microBatchBound, priced);
   return report;
 }
 

@@ -1,0 +1,214 @@
+// arachne-cli paper --quick: every figure and every planner end to end, the cell tables agree with
+// their "best baseline" lines, one CSV per figure, and a rerun with the same --csv-dir (after a
+// complete or an interrupted run) prints the tables of an uninterrupted run.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include "cli_process.h"
+
+namespace {
+
+// No test reads the shipped weights: arachne-untrained plans, flat-rl falls back to greedy.
+CliRun cli(const QStringList& args) {
+  return runCli(args, {{"ARACHNE_POLICY_WEIGHTS", QDir::temp().filePath("no-such-arachne.policy")},
+                       {"ARACHNE_FLAT_RL_WEIGHTS", QDir::temp().filePath("no-such-flat-rl.policy")}},
+                300000);
+}
+
+QStringList quick(const QString& dir, const QStringList& more = {}) {
+  return QStringList{"paper", "--quick", "--arachne-planner", "arachne-untrained", "--csv-dir", dir} + more;
+}
+
+const QStringList kBaselines = {"metis", "sailor", "amp", "hexiscale", "espresso", "hetauto"};
+
+QStringList cells(const QString& line) {
+  QStringList c = line.split('|');
+  c.removeFirst();
+  c.removeLast();
+  for (auto& x : c) x = x.trimmed();
+  return c;
+}
+
+double number(const QString& cell) {
+  QString c = cell;
+  c.remove(',');
+  bool ok = false;
+  const double v = c.toDouble(&ok);
+  return ok ? v : -1;
+}
+
+// The text of "## Figure N: ..." up to the next "## Figure" (or the end).
+QString section(const QString& out, int figure) {
+  const int at = out.indexOf(QString("\n## Figure %1:").arg(figure));
+  if (at < 0) return {};
+  const int end = out.indexOf("\n## Figure ", at + 5);
+  return out.mid(at, end < 0 ? -1 : end - at);
+}
+
+// Every "| planner | seq/s | ..." cell table of a section: its rows, and the line after it.
+struct CellTable {
+  QList<QStringList> rows;
+  QString best;  // "best baseline: ..." line
+};
+QList<CellTable> cellTables(const QString& text) {
+  QList<CellTable> out;
+  const QStringList lines = text.split('\n');
+  for (int i = 0; i < lines.size(); ++i) {
+    if (!lines[i].startsWith("| planner | seq/s |")) continue;
+    CellTable t;
+    int j = i + 2;
+    for (; j < lines.size() && lines[j].startsWith('|'); ++j) t.rows.push_back(cells(lines[j]));
+    for (; j < lines.size() && j < i + 30; ++j)
+      if (lines[j].startsWith("best baseline:") || lines[j].contains("with / without the expert dimension")) {
+        t.best = lines[j];
+        break;
+      }
+    out.push_back(t);
+  }
+  return out;
+}
+
+int csvRows(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return -1;
+  return QString::fromUtf8(f.readAll()).trimmed().split('\n').size() - 1;
+}
+
+}  // namespace
+
+class TstCliPaper : public QObject {
+  Q_OBJECT
+ private slots:
+  void quickRunHasEveryFigureAndPlannerAndAResumeRunsNothing() {
+    QTemporaryDir dir;
+    const CliRun r = cli(quick(dir.path()));
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY(r.out.startsWith("# arachne-cli paper\n"));
+    for (int f : {1, 7, 8, 9, 10, 11}) QVERIFY2(!section(r.out, f).isEmpty(), qPrintable(QString::number(f)));
+    QVERIFY(section(r.out, 1).contains("arachne-cli paper --figure 1 --quick --arachne-planner arachne-untrained\n"));
+    // Figures 1, 7 and 10: every planner on every cell, and the best baseline line follows the numbers.
+    int tables = 0;
+    for (int f : {1, 7, 10}) {
+      for (const CellTable& t : cellTables(section(r.out, f))) {
+        ++tables;
+        QStringList names;
+        for (const auto& row : t.rows) names << row[0];
+        QCOMPARE(names, QStringList{"arachne-untrained"} + kBaselines);
+        QString best;
+        double bestValue = -1;
+        for (int i = 1; i < t.rows.size(); ++i)
+          if (t.rows[i][1] != "-" && number(t.rows[i][1]) > bestValue) bestValue = number(t.rows[i][1]), best = t.rows[i][0];
+        if (best.isEmpty())
+          QVERIFY2(t.best.startsWith("best baseline: none found a plan"), qPrintable(t.best));
+        else
+          QVERIFY2(t.best.startsWith("best baseline: " + best + " ("), qPrintable(t.best + " / " + best));
+        // A planner without a plan says so, one at its budget too.
+        for (const auto& row : t.rows) {
+          if (row[1] == "-") QVERIFY2(row[6].contains("no plan") || row[6].contains("refused"), qPrintable(row.join("|")));
+          QVERIFY(number(row[3]) >= 0);
+        }
+      }
+    }
+    QCOMPARE(tables, 1 + 3 + 2);  // 3t-128 | 2t-64, 3t-128 again, ls1 | 4t-1, 64b-128
+    QCOMPARE(cellTables(section(r.out, 7)).size(), 3);
+    // Figure 9: arachne with and without the expert dimension, every baseline with its re-tiled price.
+    const QString nine = section(r.out, 9);
+    QVERIFY(nine.contains("| planner | seq/s | iter/s | planning s | evaluations | GPUs used | re-tiled seq/s | re-tiling gain | note |"));
+    QVERIFY(nine.contains("| arachne-untrained (expert dimension) |"));
+    QVERIFY(nine.contains("| arachne-untrained without tiling |"));
+    for (const auto& b : kBaselines) QVERIFY2(nine.contains("| " + b + " |"), qPrintable(b));
+    // Figure 11: the four curves, hetauto to 8x the budget, monotone.
+    const QString eleven = section(r.out, 11);
+    const QStringList lines = eleven.split('\n');
+    int header = -1;
+    for (int i = 0; i < lines.size(); ++i)
+      if (lines[i].startsWith("| evaluations |")) header = i;
+    QVERIFY(header >= 0);
+    QCOMPARE(cells(lines[header]), (QStringList{"evaluations", "arachne-untrained", "flat-rl", "flat-rl / arachne-untrained",
+                                                "random", "hetauto"}));
+    QList<QStringList> curve;
+    for (int i = header + 2; i < lines.size() && lines[i].startsWith('|'); ++i) curve << cells(lines[i]);
+    QCOMPARE(curve.last()[0], QString("1,600"));  // 8 x 200
+    for (int c : {1, 2, 4, 5})
+      for (int i = 1; i < curve.size(); ++i)
+        if (curve[i][c] != "-" && curve[i - 1][c] != "-") QVERIFY(number(curve[i][c]) >= number(curve[i - 1][c]));
+    // Figure 8: arachne and every baseline through the growth scenario.
+    const QString eight = section(r.out, 8);
+    QVERIFY(eight.contains("| step | GPUs | arachne-untrained | metis | sailor | amp | hexiscale | espresso | hetauto |"));
+    // One CSV per figure, a row per cell (Figure 8: per planner and step).
+    QCOMPARE(csvRows(dir.filePath("paper-fig1.csv")), 7);
+    QCOMPARE(csvRows(dir.filePath("paper-fig7.csv")), 21);
+    QCOMPARE(csvRows(dir.filePath("paper-fig9.csv")), 8);
+    QCOMPARE(csvRows(dir.filePath("paper-fig10.csv")), 14);
+    QCOMPARE(csvRows(dir.filePath("paper-fig11.csv")), 4);
+    QCOMPARE(csvRows(dir.filePath("paper-fig8.csv")), 7 * 5);
+    QVERIFY2(r.err.contains(QRegularExpression("paper: \\d+ cells run, 0 read back")), qPrintable(r.err));
+    QVERIFY(r.err.contains("paper: figure 7: 21 cells, 7 already done, 14 to run"));
+
+    // Everything is in the CSV files now: a rerun runs nothing and prints the same tables.
+    const CliRun again = cli(quick(dir.path()));
+    QVERIFY2(again.code == 0, qPrintable(again.err));
+    QVERIFY2(again.err.contains("paper: 0 cells run, 47 read back"), qPrintable(again.err));
+    QVERIFY(again.err.contains("paper: figure 8: 7 planner runs of paper-growth, 7 already done, 0 to run"));
+    QCOMPARE(again.out, r.out);
+  }
+
+  void aRunInterruptedMidwayResumesToTheSameTables() {
+    QTemporaryDir dir;
+    const CliRun first = cli(quick(dir.path(), {"--figure", "1,7"}));
+    QVERIFY2(first.code == 0, qPrintable(first.err + first.out));
+    // As if killed after three cells of Figure 1 and none of Figure 7: the atomic writer leaves the
+    // file with the cells that finished.
+    const QString fig1 = dir.filePath("paper-fig1.csv");
+    QFile f(fig1);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList rows = QString::fromUtf8(f.readAll()).split('\n');
+    f.close();
+    QVERIFY(rows.size() > 4);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write((rows.mid(0, 4).join('\n') + '\n').toUtf8());
+    f.close();
+    QVERIFY(QFile::remove(dir.filePath("paper-fig7.csv")));
+    const CliRun resumed = cli(quick(dir.path(), {"--figure", "1,7"}));
+    QVERIFY2(resumed.code == 0, qPrintable(resumed.err + resumed.out));
+    QVERIFY2(resumed.err.contains("paper: figure 1: 7 cells, 3 already done, 4 to run"), qPrintable(resumed.err));
+    QVERIFY2(resumed.err.contains("paper: 18 cells run, 3 read back"), qPrintable(resumed.err));
+    // The three cells read back print exactly as in the first run (numbers and planning times).
+    const QList<CellTable> a = cellTables(section(first.out, 1)), b = cellTables(section(resumed.out, 1));
+    QCOMPARE(a.size(), 1);
+    QCOMPARE(b.size(), 1);
+    QCOMPARE(b[0].rows.size(), a[0].rows.size());
+    for (int i = 0; i < 3; ++i) QCOMPARE(b[0].rows[i], a[0].rows[i]);
+    // A run after the resumed one reads everything back and prints the resumed run's tables.
+    const CliRun again = cli(quick(dir.path(), {"--figure", "1,7"}));
+    QVERIFY2(again.code == 0, qPrintable(again.err));
+    QVERIFY2(again.err.contains("paper: 0 cells run, 21 read back"), qPrintable(again.err));
+    QCOMPARE(again.out, resumed.out);
+  }
+
+  void badInputIsRefused() {
+    QTemporaryDir dir;
+    const CliRun fig = cli({"paper", "--figure", "2"});
+    QCOMPARE(fig.code, 2);
+    QVERIFY(fig.err.contains("option '--figure' needs 1, 7, 8, 9, 10, 11"));
+    QCOMPARE(cli({"paper", "--planners", "greedy"}).code, 2);
+    QCOMPARE(cli({"paper", "--models", "no-such-model"}).code, 2);
+    QCOMPARE(cli({"paper", "--csv-dir", dir.filePath("missing")}).code, 2);
+    QCOMPARE(cli({"paper", "--budget-s", "0"}).code, 2);
+    // A damaged CSV file is named with the row and column, before any planning.
+    QFile f(dir.filePath("paper-fig1.csv"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("figure,planner\n1\n");
+    f.close();
+    const CliRun bad = cli(quick(dir.path(), {"--figure", "1"}));
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains("paper-fig1.csv") && bad.err.contains("row 1"), qPrintable(bad.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TstCliPaper)
+#include "tst_cli_paper.moc"
