@@ -27,7 +27,7 @@ ML, MR, MT, MB = 70, 20, 50, 95
 
 
 def color(name):
-    base = name.replace(" (re-tiled)", "")
+    base = name.split(" (")[0]
     return COLORS.get(base, "#bcbd22")
 
 
@@ -64,7 +64,7 @@ def legend(names, y):
         out.append(f'<rect x="{x}" y="{y - 10}" width="12" height="12" fill="{color(n)}"'
                    + (' fill-opacity="0.45" stroke="#444" stroke-dasharray="2,1"' if "re-tiled" in n else "") + "/>")
         out.append(text(x + 16, y, n, 11, "start"))
-        x += 22 + 7 * len(n)
+        x += 26 + 7.5 * len(n)
         if x > W - 120:
             x, y = ML, y + 16
     return out
@@ -107,8 +107,8 @@ def bars(title, ylabel, groups, series, values, marks, path):
 
 
 def curves(title, series, path, xmax):
-    """series: (name, [(evals, value)]) step curves on a log x axis."""
-    ymax = nice_max(max([v for _, pts in series for _, v in pts] + [0]))
+    """series: (name, [(evals, value)], last evaluation) step curves on a log x axis."""
+    ymax = nice_max(max([v for _, pts, _ in series for _, v in pts] + [0]))
     pw, ph = W - ML - MR, H - MT - MB
     lx = lambda e: ML + pw * math.log10(max(e, 1)) / math.log10(max(xmax, 10))
     ly = lambda v: MT + ph - ph * v / ymax
@@ -125,7 +125,7 @@ def curves(title, series, path, xmax):
         e *= 10
     out.append(text(18, MT + ph / 2, "best-so-far iterations/s", 12, rotate=-90))
     out.append(text(ML + pw / 2, MT + ph + 34, "plan evaluations (log scale)", 12))
-    for name, pts in series:
+    for name, pts, end in series:
         if not pts:
             continue
         d, prev = [], None
@@ -134,10 +134,10 @@ def curves(title, series, path, xmax):
                 d.append(f"L{lx(ev):.1f},{ly(prev):.1f}")
             d.append(("M" if prev is None else "L") + f"{lx(ev):.1f},{ly(v):.1f}")
             prev = v
-        d.append(f"L{lx(pts[-1][2] if len(pts[-1]) > 2 else xmax):.1f},{ly(prev):.1f}")
+        d.append(f"L{lx(end):.1f},{ly(prev):.1f}")
         out.append(f'<path d="{" ".join(d)}" fill="none" stroke="{color(name)}" stroke-width="2"/>')
     out.append(f'<line x1="{ML}" y1="{MT + ph}" x2="{W - MR}" y2="{MT + ph}" stroke="#444"/>')
-    out += legend([n for n, _ in series], H - 30)
+    out += legend([n for n, _, _ in series], H - 30)
     out.append("</svg>")
     write(path, out)
 
@@ -176,8 +176,9 @@ def short(cluster):
 
 
 def dense(rows, fig, out, arachne, groups):
+    """groups: (file suffix, title, which clusters)."""
     for model in ordered(rows, "model"):
-        for name, wanted in groups:
+        for suffix, name, wanted in groups:
             clusters = [c for c in ordered(rows, "cluster") if wanted(c) and cell(rows, arachne, c, model)]
             if not clusters:
                 continue
@@ -185,7 +186,7 @@ def dense(rows, fig, out, arachne, groups):
             vals = [[seq(cell(rows, p, c, model)) for p in planners] for c in clusters]
             marks = [[(cell(rows, p, c, model) or {}).get("at_budget") == "1" for p in planners] for c in clusters]
             bars(f"Figure {fig}{name}: {model}", "sequences/s", [short(c) for c in clusters], planners, vals, marks,
-                 os.path.join(out, f"fig{fig}{name.split(':')[0].strip(' ()').replace(' ', '')}-{model}.svg"))
+                 os.path.join(out, f"fig{fig}{suffix}-{model}.svg"))
             if fig == 1:
                 times = [[float(cell(rows, p, c, model)["planning_s"]) for p in planners] for c in clusters]
                 bars(f"Figure 1 (planning time): {model}", "planning time (s)", [short(c) for c in clusters],
@@ -240,12 +241,13 @@ def search(rows, out, arachne):
     for model in ordered(rows, "model"):
         mine = [r for r in rows if r["model"] == model]
         gb = float(mine[0]["global_batch"])
-        series, xmax = [], max(int(r["budget_evals"]) for r in mine)
+        series, xmax = [], max(int(r["evaluations"]) for r in mine)
         for planner in [arachne, "flat-rl", "random", "hetauto"]:
             runs = [curve_of(r) for r in mine if r["planner"] == planner]
             if not runs:
                 continue
-            budget = max(int(r["budget_evals"]) for r in mine if r["planner"] == planner)
+            # The curve runs to the evaluations the run spent (a run stopped early ends there).
+            budget = max(int(r["evaluations"]) for r in mine if r["planner"] == planner)
             if len(runs) == 1:
                 pts = [(e, v / gb) for e, v in runs[0]]
             else:  # the median over seeds at every evaluation where some run improved
@@ -258,10 +260,8 @@ def search(rows, out, arachne):
                     m = median([v or 0 for v in vals])
                     if not pts or m != pts[-1][1]:
                         pts.append((e, m / gb))
-            if pts:
-                pts[-1] = (pts[-1][0], pts[-1][1], budget)
             label = planner if len(runs) == 1 else f"{planner} (median of {len(runs)})"
-            series.append((label, pts))
+            series.append((label, pts, budget))
         curves(f"Figure 11: {model} on paper-3t-256", series, os.path.join(out, f"fig11-{model}.svg"), xmax)
 
 
@@ -285,11 +285,12 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     f = lambda n: read(os.path.join(a.csv_dir, f"paper-fig{n}.csv"))
     if f(1):
-        dense(f(1), 1, a.out, a.arachne, [("", lambda c: True)])
+        dense(f(1), 1, a.out, a.arachne, [("", "", lambda c: True)])
     if f(7):
-        dense(f(7), 7, a.out, a.arachne, [(" uniform", lambda c: "-ls" not in c), (" LS1-LS5", lambda c: "-ls" in c)])
+        dense(f(7), 7, a.out, a.arachne, [("-uniform", " (uniform)", lambda c: "-ls" not in c),
+                                          ("-ls", " (LS1-LS5)", lambda c: "-ls" in c)])
     if f(10):
-        dense(f(10), 10, a.out, a.arachne, [("", lambda c: True)])
+        dense(f(10), 10, a.out, a.arachne, [("a", "(a)", lambda c: "-4t-" in c), ("b", "(b)", lambda c: "-64b-" in c)])
     if f(9):
         moe(f(9), a.out, a.arachne)
     if f(11):

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "catalog/gpu_catalog.h"
 #include "io/atomic_file.h"
@@ -60,13 +61,16 @@ const std::vector<std::string> kColumns = {
 
 std::string csvPath(const PaperOptions& o) { return figureCsvPath(o.csv_dir, 8); }
 
+// Writes the runs of `order` that are done, in that order (the file's earlier runs first, so a
+// run with other options keeps them).
 void writeCsv(const PaperOptions& o, const std::vector<GrowthKey>& order, const std::map<std::string, GrowthRun>& runs) {
   if (o.csv_dir.empty()) return;
   CsvData d;
   d.header = kColumns;
+  std::set<std::string> written;
   for (const GrowthKey& k : order) {
     const auto it = runs.find(k.id());
-    if (it == runs.end()) continue;
+    if (it == runs.end() || !written.insert(k.id()).second) continue;
     for (const GrowthStep& s : it->second.steps)
       d.rows.push_back({k.planner, kScenario, k.model, exactNumber(k.budget_s), std::to_string(k.global_batch),
                         std::to_string(k.seed), std::to_string(s.step), exactNumber(s.at_s), s.event,
@@ -77,7 +81,7 @@ void writeCsv(const PaperOptions& o, const std::vector<GrowthKey>& order, const 
   writeFileAtomically(csvPath(o), toCsv(d));
 }
 
-std::map<std::string, GrowthRun> readCsv(const PaperOptions& o) {
+std::map<std::string, GrowthRun> readCsv(const PaperOptions& o, std::vector<GrowthKey>& fileOrder) {
   std::map<std::string, GrowthRun> runs;
   if (o.csv_dir.empty()) return runs;
   const std::string path = csvPath(o);
@@ -113,6 +117,7 @@ std::map<std::string, GrowthRun> readCsv(const PaperOptions& o) {
     s.evaluations = static_cast<long long>(num("evaluations"));
     s.decision = row[col["decision"]];
     s.plan = row[col["plan"]];
+    if (!runs.count(k.id())) fileOrder.push_back(k);
     GrowthRun& run = runs[k.id()];
     run.time_weighted = num("time_weighted_seq_per_s");
     run.steps.push_back(std::move(s));
@@ -164,11 +169,14 @@ bool paperFigure8(PaperContext& c) {
   std::vector<GrowthKey> keys;
   for (const auto& p : planners) keys.push_back({p, model.id, o.budget_s, spec.global_batch, o.seed});
 
-  std::map<std::string, GrowthRun> runs = readCsv(o);
+  std::vector<GrowthKey> fileOrder;
+  std::map<std::string, GrowthRun> runs = readCsv(o, fileOrder);
   std::vector<size_t> todo;
   for (size_t i = 0; i < keys.size(); ++i)
     if (!runs.count(keys[i].id())) todo.push_back(i);
-  writeCsv(o, keys, runs);
+  std::vector<GrowthKey> order = fileOrder;
+  order.insert(order.end(), keys.begin(), keys.end());
+  writeCsv(o, order, runs);
   c.err << "paper: figure 8: " << keys.size() << " planner runs of " << kScenario << ", " << (keys.size() - todo.size())
         << " already done, " << todo.size() << " to run on " << o.jobs << " job" << (o.jobs == 1 ? "" : "s") << "\n";
   std::mutex m;
@@ -192,7 +200,7 @@ bool paperFigure8(PaperContext& c) {
     runs[k.id()] = fromTrace(t);
     c.err << "paper: figure 8 done " << k.planner << ": " << fixed(t.time_weighted_sequences_per_s, 3)
           << " seq/s time-weighted, planner " << fixed(t.planner_s, 1) << " s\n";
-    writeCsv(o, keys, runs);
+    writeCsv(o, order, runs);
   }, cancel);
   if (interrupted || (cancel && cancel->load())) return false;
 
@@ -234,7 +242,7 @@ bool paperFigure8(PaperContext& c) {
   std::vector<std::vector<std::string>> per;
   for (const auto& k : keys) {
     const GrowthRun& r = runs.at(k.id());
-    std::string drops, same, left;
+    std::string drops, same, left, none;
     double planner = 0;
     for (size_t s = 0; s < r.steps.size(); ++s) {
       const GrowthStep& st = r.steps[s];
@@ -243,15 +251,17 @@ bool paperFigure8(PaperContext& c) {
         appendItem(drops, std::to_string(st.gpus) + " GPUs " + pct(st.after / st.before - 1), "; ");
       if (s > 0 && st.found && st.plan == r.steps[s - 1].plan) appendItem(same, std::to_string(st.gpus));
       if (st.found && st.gpus_used < st.gpus) appendItem(left, std::to_string(st.gpus));
+      if (!st.found) appendItem(none, std::to_string(st.gpus));
     }
     const std::string last = r.steps.empty() ? "-" : r.steps.back().plan;
-    per.push_back({k.planner, fixed(r.time_weighted, 3), drops.empty() ? "none" : drops, same.empty() ? "-" : same,
+    per.push_back({k.planner, fixed(r.time_weighted, 3), none.empty() ? "-" : none, drops.empty() ? "none" : drops,
+                   same.empty() ? "-" : same,
                    left.empty() ? "-" : left, last.find("a5000") == std::string::npos ? "no" : "yes",
                    fixed(planner, 1)});
   }
-  c.out << paperTable({"planner", "time-weighted seq/s", "throughput falls at a join", "same plan as before at",
-                       "GPUs left out at", "last plan uses the A5000", "planner s (all steps)"},
-                      per, "lrllllr");
+  c.out << paperTable({"planner", "time-weighted seq/s", "no plan at (GPUs)", "throughput falls at a join",
+                       "same plan as before at", "GPUs left out at", "last plan uses the A5000", "planner s (all steps)"},
+                      per, "lrlllllr");
   auto span = [](std::vector<double> v) {
     if (v.empty()) return std::string("-");
     std::sort(v.begin(), v.end());

@@ -152,6 +152,8 @@ std::string cellNote(const CellResult& r) {
   else if (!r.found) note = "no plan";
   if (r.at_budget) appendItem(note, "budget exhausted");
   if (!r.found && !r.message.empty()) note += ": " + r.message;
+  for (char& ch : note)
+    if (ch == '|') ch = '/';  // the planners' messages quote plans; a Markdown cell cannot hold '|'
   return note;
 }
 
@@ -166,6 +168,27 @@ void appendItem(std::string& list, const std::string& item, const char* separato
   list += item;
 }
 
+std::string planTypes(const CellResult& r, const std::string& cluster) {
+  if (!r.found) return "-";
+  std::string types;
+  try {
+    for (const auto& t : paperComposition(cluster, 0).gpuTypes())
+      if (r.plan.find(t + " TP") != std::string::npos) appendItem(types, t, "+");
+  } catch (const std::exception&) {
+    return "?";
+  }
+  return types.empty() ? "-" : types;
+}
+
+std::string planText(const CellResult& r) {
+  constexpr size_t kPlanChars = 90;
+  if (!r.found) return "-";
+  std::string p = r.plan.size() <= kPlanChars ? r.plan : r.plan.substr(0, kPlanChars) + "...";
+  for (char& ch : p)
+    if (ch == '|') ch = '/';  // a Markdown cell cannot hold '|'
+  return "`" + p + "`";
+}
+
 std::string seqText(const CellResult& r) { return r.found ? fixed(r.seq_per_s, 2) : "-"; }
 std::string iterText(const CellResult& r) { return r.found ? fixed(r.iter_per_s, 4) : "-"; }
 
@@ -174,10 +197,11 @@ void printCellTable(PaperContext& c, const std::string& title,
   std::vector<std::vector<std::string>> lines;
   for (const auto& [label, r] : rows)
     lines.push_back({label, seqText(*r), iterText(*r), fixed(r->planning_s, 2), grouped(static_cast<double>(r->evaluations)),
-                     r->found ? std::to_string(r->gpus_used) + "/" + std::to_string(r->gpus) : "-", cellNote(*r)});
+                     r->found ? std::to_string(r->gpus_used) + "/" + std::to_string(r->gpus) : "-", planText(*r),
+                     cellNote(*r)});
   c.out << "\n#### " << title << "\n\n"
-        << paperTable({"planner", "seq/s", "iter/s", "planning s", "evaluations", "GPUs used", "note"}, lines,
-                         "lrrrrrl");
+        << paperTable({"planner", "seq/s", "iter/s", "planning s", "evaluations", "GPUs used", "plan", "note"}, lines,
+                         "lrrrrrll");
   if (!rows.empty()) {
     const std::vector<std::pair<std::string, const CellResult*>> base(rows.begin() + 1, rows.end());
     const Lead l = leadOver(*rows.front().second, base);

@@ -54,6 +54,10 @@ std::string cellNote(const CellResult& r);
 // "+1.2" / "-1.2" (a sign on every number), and a list item appended with a separator.
 std::string signedFixed(double v, int decimals);
 void appendItem(std::string& list, const std::string& item, const char* separator = ", ");
+// The GPU types a plan's stages use ("a100-40+h100"), in the cluster's order; "-" without a plan.
+std::string planTypes(const CellResult& r, const std::string& cluster);
+// The plan's shape for a table cell: cut to 90 characters, stage separators as '/'.
+std::string planText(const CellResult& r);
 std::string seqText(const CellResult& r);   // "123.45" or "-"
 std::string iterText(const CellResult& r);  // "0.2411" or "-"
 

@@ -72,6 +72,7 @@ void CellStore::load() {
     for (size_t i = 0; i < data.rows.size(); ++i) {
       auto [key, result] = cellFromRow(data, i, path);
       const std::string id = key.id();
+      figure_keys_[f].push_back(key);
       if (results_.count(id)) continue;  // a cell two figures share: the same run
       results_[id] = std::move(result);
       from_csv_[id] = true;
@@ -108,10 +109,11 @@ bool CellStore::ensure(int figure, const std::vector<CellKey>& keys) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto& mine = figure_keys_[figure];
-    std::set<std::string> queued;
+    std::set<std::string> queued, listed;
+    for (const CellKey& k : mine) listed.insert(k.id());
     for (const CellKey& k : keys) {
-      mine.push_back(k);
       const std::string id = k.id();
+      if (listed.insert(id).second) mine.push_back(k);
       if (results_.count(id)) {
         if (from_csv_.count(id)) {
           from_csv_.erase(id);

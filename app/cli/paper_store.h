@@ -52,7 +52,9 @@ class CellStore {
   mutable std::mutex mutex_;
   std::map<std::string, CellResult> results_;
   std::map<std::string, bool> from_csv_;            // read back, not yet counted as used
-  std::map<int, std::vector<CellKey>> figure_keys_; // every key a figure asked for, in order
+  // Per figure, the cells of its file: those read back (in file order, kept even when this run
+  // does not ask for them, e.g. another --models), then those this run added.
+  std::map<int, std::vector<CellKey>> figure_keys_;
   int ran_ = 0, read_back_ = 0;
 };
 

@@ -108,7 +108,8 @@ class TstCliPaper : public QObject {
           QVERIFY2(t.best.startsWith("best baseline: " + best + " ("), qPrintable(t.best + " / " + best));
         // A planner without a plan says so, one at its budget too.
         for (const auto& row : t.rows) {
-          if (row[1] == "-") QVERIFY2(row[6].contains("no plan") || row[6].contains("refused"), qPrintable(row.join("|")));
+          QCOMPARE(row.size(), 8);
+          if (row[1] == "-") QVERIFY2(row[7].contains("no plan") || row[7].contains("refused"), qPrintable(row.join("|")));
           QVERIFY(number(row[3]) >= 0);
         }
       }
@@ -188,6 +189,13 @@ class TstCliPaper : public QObject {
     QVERIFY2(again.code == 0, qPrintable(again.err));
     QVERIFY2(again.err.contains("paper: 0 cells run, 21 read back"), qPrintable(again.err));
     QCOMPARE(again.out, resumed.out);
+    // A run of other cells into the same directory keeps the cells it does not ask for.
+    const CliRun other = cli(quick(dir.path(), {"--figure", "1", "--models", "qwen3-32b"}));
+    QVERIFY2(other.code == 0, qPrintable(other.err));
+    QVERIFY(section(other.out, 1).contains(", qwen3-32b\n"));
+    QVERIFY(!section(other.out, 1).contains(", llama3-8b\n"));
+    QCOMPARE(csvRows(fig1), 14);
+    QCOMPARE(csvRows(dir.filePath("paper-fig7.csv")), 21);
   }
 
   void badInputIsRefused() {
