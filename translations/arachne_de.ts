@@ -2286,6 +2286,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Warnung: Die Policy %1 ist nicht nutzbar (%2); mit Greedy geplant</translation>
         </message>
         <message>
+            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s</source>
+            <translation>der Zustand der Policy fasst höchstens %1 GPU-Typen, der Cluster hat %2: geplant wurden die %1 mit der meisten Rechenleistung (GPUs × erreichbare TFLOP/s); %3 steht an Stelle %4 mit %5 TFLOP/s</translation>
+        </message>
+        <message>
             <source>no TP degree is profiled for %1, so it is outside the search space</source>
             <translation>für %1 ist kein TP-Grad profiliert, daher liegt er außerhalb des Suchraums</translation>
         </message>

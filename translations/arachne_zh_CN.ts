@@ -2264,6 +2264,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>警告：无法使用 %1 策略（%2）；已改用贪心规划</translation>
         </message>
         <message>
+            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s</source>
+            <translation>策略状态最多容纳 %1 种 GPU 类型，而集群有 %2 种：只规划了算力最大（GPU 数 × 可达 TFLOP/s）的 %1 种；%3 排第 %4，共 %5 TFLOP/s</translation>
+        </message>
+        <message>
             <source>no TP degree is profiled for %1, so it is outside the search space</source>
             <translation>%1 没有剖析任何 TP 度，因此不在搜索空间内</translation>
         </message>

@@ -10,13 +10,15 @@ namespace arachne {
 
 PolicyEpisodeView::PolicyEpisodeView(const PolicyState& state, const ConstructionEpisode& episode)
     : state_(state), summary_(std::make_shared<std::vector<float>>(state.summary())) {
-  const auto& nodes = episode.cost().composition().nodes();
-  node_count_ = nodes.size();
-  for (size_t i = 0; i < nodes.size(); ++i) node_index_[nodes[i].id] = i;
+  // The state may read fewer nodes than the composition has (types withheld from the episode).
+  const auto& ids = state.nodeIds();
+  node_count_ = ids.size();
+  for (size_t i = 0; i < ids.size(); ++i) node_index_[ids[i]] = i;
   const FreeGpus& free = episode.free();
-  if (free.typeCount() != state.typeCount())
-    throw std::invalid_argument("policy view: the episode has " + std::to_string(free.typeCount()) +
-                                " GPU types, the policy state " + std::to_string(state.typeCount()));
+  for (int t = 0; t < free.typeCount(); ++t)
+    if (state.slotOf(free.typeId(t)) < 0 && free.freeOfType(t) > 0)
+      throw std::invalid_argument("policy view: the episode offers GPU type " + free.typeId(t) +
+                                  ", which the policy state does not hold");
   for (int slot = 0; slot < state.typeCount(); ++slot) {
     const int gpu = free.typeIndex(state.typeOfSlot(slot));
     if (gpu < 0) throw std::invalid_argument("policy view: the episode has no GPU type " + state.typeOfSlot(slot));
