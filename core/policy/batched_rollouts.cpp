@@ -445,7 +445,7 @@ class Worker {
         ds.push_back(&r.decision);
         outs.push_back(answers[i]->logits.data());
       }
-      network_.logits(kind, static_cast<int>(ds.size()), hs.data(), ds.data(), outs.data());
+      network_.logits(kind, static_cast<int>(ds.size()), hs.data(), ds.data(), outs.data(), &candidates_);
     }
     for (size_t i = 0; i < requests_.size(); ++i) {
       requests_[i].answer = answers[i];
@@ -460,6 +460,7 @@ class Worker {
   std::vector<std::unique_ptr<Cursor>> cursors_;
   std::vector<Request> requests_;
   std::unordered_map<std::string, int> index_;
+  PolicyInference::CandidateCache candidates_;  // this thread's
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include "cost/cost_model.h"
 
@@ -13,8 +14,15 @@ PolicyEpisodeView::PolicyEpisodeView(const PolicyState& state, const Constructio
   // The state may read fewer nodes than the composition has (types withheld from the episode).
   const auto& ids = state.nodeIds();
   node_count_ = ids.size();
-  for (size_t i = 0; i < ids.size(); ++i) node_index_[ids[i]] = i;
+  std::unordered_map<int, int> index;  // node id -> position in the state's nodes
+  for (size_t i = 0; i < ids.size(); ++i) index[ids[i]] = static_cast<int>(i);
   const FreeGpus& free = episode.free();
+  position_.resize(static_cast<size_t>(free.typeCount()));
+  for (int t = 0; t < free.typeCount(); ++t)
+    for (const auto& n : free.nodes(t)) {
+      const auto it = index.find(n.node_id);
+      position_[static_cast<size_t>(t)].push_back(it == index.end() ? -1 : it->second);
+    }
   for (int t = 0; t < free.typeCount(); ++t)
     if (state.slotOf(free.typeId(t)) < 0 && free.freeOfType(t) > 0)
       throw std::invalid_argument("policy view: the episode offers GPU type " + free.typeId(t) +
@@ -29,11 +37,12 @@ PolicyEpisodeView::PolicyEpisodeView(const PolicyState& state, const Constructio
 std::vector<int> PolicyEpisodeView::freePerNode(const ConstructionEpisode& episode) const {
   std::vector<int> out(node_count_, 0);
   const FreeGpus& free = episode.free();
-  for (int t = 0; t < free.typeCount(); ++t)
-    for (const auto& n : free.nodes(t)) {
-      const auto it = node_index_.find(n.node_id);
-      if (it != node_index_.end()) out[it->second] = n.free;
-    }
+  for (int t = 0; t < free.typeCount() && t < static_cast<int>(position_.size()); ++t) {
+    const auto& nodes = free.nodes(t);
+    const auto& at = position_[static_cast<size_t>(t)];
+    for (size_t i = 0; i < nodes.size() && i < at.size(); ++i)
+      if (at[i] >= 0) out[static_cast<size_t>(at[i])] = nodes[i].free;
+  }
   return out;
 }
 

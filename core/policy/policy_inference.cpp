@@ -13,7 +13,7 @@ namespace {
 
 constexpr double kMasked = -std::numeric_limits<double>::infinity();
 // Rows that share each weight row while it is in cache.
-constexpr int kRowBlock = 4;
+constexpr int kRowBlock = 2;
 
 int headOf(DecisionKind k) {
   switch (k) {
@@ -44,20 +44,58 @@ struct Rows {
 
 }  // namespace
 
-void PolicyInference::Linear::apply(int rows, const float* const* x, float* const* y) const {
-  const size_t o = static_cast<size_t>(out);
-  for (int r0 = 0; r0 < rows; r0 += kRowBlock) {
-    const int r1 = std::min(rows, r0 + kRowBlock);
-    for (int r = r0; r < r1; ++r) std::copy(b.begin(), b.end(), y[r]);
-    for (int i = 0; i < in; ++i) {
-      const float* __restrict w = wt.data() + static_cast<size_t>(i) * o;
-      for (int r = r0; r < r1; ++r) {
-        const float xi = x[r][i];
-        if (xi == 0.0f) continue;  // one-hot and empty-slot inputs: most of the state is zeros
-        float* __restrict yr = y[r];
-        for (size_t k = 0; k < o; ++k) yr[k] += xi * w[k];
-      }
+namespace {
+
+// y rows [r0, r0 + R) of outputs [o0, o0 + C): accumulators kept in registers while every input
+// is added in input order (a zero input adds nothing and is skipped, in every block alike).
+template <int R, int C>
+void block(const PolicyInference::Linear& l, int r0, int o0, const float* const* x, float* const* y) {
+  float acc[R][C];
+  for (int r = 0; r < R; ++r)
+    for (int k = 0; k < C; ++k) acc[r][k] = l.b[static_cast<size_t>(o0 + k)];
+  const size_t o = static_cast<size_t>(l.out);
+  for (int i = 0; i < l.in; ++i) {
+    const float* __restrict w = l.wt.data() + static_cast<size_t>(i) * o + static_cast<size_t>(o0);
+    for (int r = 0; r < R; ++r) {
+      const float xi = x[r0 + r][i];
+      if (xi == 0.0f) continue;  // one-hot and empty-slot inputs: most of the state is zeros
+      for (int k = 0; k < C; ++k) acc[r][k] += xi * w[k];
     }
+  }
+  for (int r = 0; r < R; ++r)
+    for (int k = 0; k < C; ++k) y[r0 + r][o0 + k] = acc[r][k];
+}
+
+// Any block shape (the narrow output layers), the same order of additions.
+void anyBlock(const PolicyInference::Linear& l, int r0, int nr, int o0, int nc, const float* const* x,
+              float* const* y) {
+  for (int r = r0; r < r0 + nr; ++r)
+    for (int k = o0; k < o0 + nc; ++k) y[r][k] = l.b[static_cast<size_t>(k)];
+  const size_t o = static_cast<size_t>(l.out);
+  for (int i = 0; i < l.in; ++i) {
+    const float* w = l.wt.data() + static_cast<size_t>(i) * o;
+    for (int r = r0; r < r0 + nr; ++r) {
+      const float xi = x[r][i];
+      if (xi == 0.0f) continue;
+      for (int k = o0; k < o0 + nc; ++k) y[r][k] += xi * w[k];
+    }
+  }
+}
+
+}  // namespace
+
+void PolicyInference::Linear::apply(int rows, const float* const* x, float* const* y) const {
+  constexpr int kCols = 16;
+  for (int r0 = 0; r0 < rows; r0 += kRowBlock) {
+    const int nr = std::min(kRowBlock, rows - r0);
+    int o0 = 0;
+    for (; o0 + kCols <= out; o0 += kCols) {
+      if (nr == kRowBlock)
+        block<kRowBlock, kCols>(*this, r0, o0, x, y);
+      else
+        for (int r = r0; r < r0 + nr; ++r) block<1, kCols>(*this, r, o0, x, y);
+    }
+    if (o0 < out) anyBlock(*this, r0, nr, o0, out - o0, x, y);
   }
 }
 
@@ -82,10 +120,10 @@ void PolicyInference::encode(int n, const float* const* states, float* h) const 
 }
 
 void PolicyInference::logits(DecisionKind kind, int n, const float* const* h, const PolicyDecision* const* d,
-                             double* const* out) const {
+                             double* const* out, CandidateCache* cache) const {
   if (n <= 0) return;
   if (kind == DecisionKind::Depth || kind == DecisionKind::Device) {
-    candidateLogits(n, h, d, out, kind == DecisionKind::Device);
+    candidateLogits(n, h, d, out, kind == DecisionKind::Device, cache);
     return;
   }
   const int head = headOf(kind);
@@ -97,7 +135,7 @@ void PolicyInference::logits(DecisionKind kind, int n, const float* const* h, co
 // Depth and device heads: a query from the state (and, for devices, the stage context) added to
 // each candidate's own transform, FiLM, tanh, one logit per candidate.
 void PolicyInference::candidateLogits(int n, const float* const* h, const PolicyDecision* const* d,
-                                      double* const* out, bool device) const {
+                                      double* const* out, bool device, CandidateCache* cache) const {
   const int H = config_.hidden, E = config_.head_hidden;
   const Linear& query = device ? device_query_ : depth_query_;
   const Linear& cand1 = device ? device_cand1_ : depth_cand1_;
@@ -130,16 +168,44 @@ void PolicyInference::candidateLogits(int n, const float* const* h, const Policy
     }
   }
   const int m = static_cast<int>(cand.size());
-  Rows c1(m, E), c2(m, E), logit(m, 1);
-  cand1.apply(m, cand.data(), c1.out());
-  for (float& v : c1.data) v = std::tanh(v);
-  cand2.apply(m, c1.in(), c2.out());
+  // Each candidate's own transform, from the cache where it has it, the rest in one batch.
+  std::vector<const float*> own(static_cast<size_t>(m));
+  std::vector<std::string> keys;
+  std::vector<int> missing;  // candidates to compute
+  const size_t rowBytes = static_cast<size_t>(rowSize) * sizeof(float);
   for (int i = 0; i < m; ++i) {
-    float* u = c2.row(i);
-    const float* qr = q.row(owner[static_cast<size_t>(i)]);
-    for (int k = 0; k < E; ++k) u[k] = std::tanh((qr[k] + u[k]) * film.scale1[static_cast<size_t>(k)] + film.shift[static_cast<size_t>(k)]);
+    if (cache) {
+      std::string k(1, device ? 'v' : 'd');
+      k.append(reinterpret_cast<const char*>(cand[static_cast<size_t>(i)]), rowBytes);
+      const auto it = cache->rows.find(k);
+      if (it != cache->rows.end()) {
+        own[static_cast<size_t>(i)] = it->second.data();
+        continue;
+      }
+      keys.push_back(std::move(k));
+    }
+    missing.push_back(i);
   }
-  outLayer.apply(m, c2.in(), logit.out());
+  const int nm = static_cast<int>(missing.size());
+  std::vector<const float*> missingRows;
+  for (int i : missing) missingRows.push_back(cand[static_cast<size_t>(i)]);
+  Rows c1(nm, E), c2(nm, E), u(m, E), logit(m, 1);
+  cand1.apply(nm, missingRows.data(), c1.out());
+  for (float& v : c1.data) v = std::tanh(v);
+  cand2.apply(nm, c1.in(), c2.out());
+  for (int j = 0; j < nm; ++j) {
+    own[static_cast<size_t>(missing[static_cast<size_t>(j)])] = c2.row(j);
+    if (cache && cache->rows.size() < cache->capacity)
+      cache->rows.emplace(std::move(keys[static_cast<size_t>(j)]), std::vector<float>(c2.row(j), c2.row(j) + E));
+  }
+  for (int i = 0; i < m; ++i) {
+    float* ui = u.row(i);
+    const float* ci = own[static_cast<size_t>(i)];
+    const float* qr = q.row(owner[static_cast<size_t>(i)]);
+    for (int k = 0; k < E; ++k)
+      ui[k] = std::tanh((qr[k] + ci[k]) * film.scale1[static_cast<size_t>(k)] + film.shift[static_cast<size_t>(k)]);
+  }
+  outLayer.apply(m, u.in(), logit.out());
   size_t i = 0;
   for (int r = 0; r < n; ++r) {
     const auto& mask = d[r]->mask;

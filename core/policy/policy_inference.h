@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "policy/policy_config.h"
@@ -37,12 +39,21 @@ class PolicyInference {
   // The backbone for n states (each PolicyLayout::stateSize() floats): n rows of hiddenSize()
   // floats into `h`.
   void encode(int n, const float* const* states, float* h) const;
+  // A depth or device candidate's own transform, cand2(tanh(cand1(row))), depends on the row
+  // alone, and rows repeat across decisions (STOP's always, a depth's while the free GPUs are
+  // the same), so a caller may keep them: one cache per thread (it has no lock). A kept transform
+  // is the one the loops compute, so results do not depend on the cache.
+  struct CandidateCache {
+    size_t capacity = 50000;
+    std::unordered_map<std::string, std::vector<float>> rows;  // key: the head, then the row's bytes
+  };
+
   // Masked logits of n decisions of one kind, `h[i]` the backbone output of decision i's state;
   // `out[i]` gets decision i's mask size entries, -inf where the mask refuses. Decisions carry
   // their context, candidates and mask as PolicyEpisodeView and FlatEpisodeView make them (their
   // state and summary are not read).
   void logits(DecisionKind kind, int n, const float* const* h, const PolicyDecision* const* decisions,
-              double* const* out) const;
+              double* const* out, CandidateCache* cache = nullptr) const;
 
   // A linear layer as y = W x + b with W stored by input (W^T), so y accumulates one input at a
   // time in input order: vectorisable without reassociating any sum, and the same order for
@@ -61,7 +72,7 @@ class PolicyInference {
     std::vector<float> scale1, shift;
   };
   void candidateLogits(int n, const float* const* h, const PolicyDecision* const* d, double* const* out,
-                       bool device) const;
+                       bool device, CandidateCache* cache) const;
   void mlpHeadLogits(int head, int n, const float* const* h, const PolicyDecision* const* d,
                      double* const* out) const;
 
