@@ -205,7 +205,7 @@ class TstCliBench : public QObject {
     QTemporaryDir dir;
     const QString weights = dir.filePath("tiny.policy");
     const Run train = cli({"train", "--out", weights, "--updates", "1", "--cluster", "h100:4x2,a6000:4x2",
-                           "--random", "0", "--random-small", "0", "--models", "llama3-8b", "--seed", "3"});
+                           "--random", "0", "--random-small", "0", "--random-wide", "0", "--models", "llama3-8b", "--seed", "3"});
     QVERIFY2(train.code == 0, qPrintable(train.err + train.out));
     // An arachne file offered to flat-rl is refused with the reason.
     const Run r = cli({"bench", "--section", "training", "--quick"}, weights, weights);
@@ -278,7 +278,7 @@ class TstCliBench : public QObject {
     // Trained on t-01's nodes, listed in another order.
     const QString weights = dir.filePath("tiny.policy");
     const Run train = cli({"train", "--out", weights, "--updates", "1", "--cluster", "h100:2x1,a100-40:1x2",
-                           "--random", "0", "--random-small", "0", "--models", "llama3-8b", "--seed", "3"});
+                           "--random", "0", "--random-small", "0", "--random-wide", "0", "--models", "llama3-8b", "--seed", "3"});
     QVERIFY2(train.code == 0, qPrintable(train.err + train.out));
     const Run r = cli(quick("heldout", {"--heldout", set}), weights);
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
