@@ -30,7 +30,6 @@ struct PlannerProgress {
   double fraction = -1;             // 0..1 when the planner can tell, else -1
   std::string message;              // human readable, e.g. "1,204 plans, best 41.3 seq/s"
   Reason reason;                    // `message` as data (empty when the planner gave only text)
-  std::vector<PlannerPhase> phases; // empty for planners with one phase
 };
 
 // A template a planner weighed at a construction step and did not take (greedy records the best
@@ -74,6 +73,7 @@ struct PlannerStats {
   bool refused = false;             // e.g. exhaustive: the space cannot be searched in budget
   std::string message;              // why refused, or a summary
   Reason reason;                    // `message` as data (empty when the planner gave only text)
+  std::vector<PlannerPhase> phases; // empty for planners with one phase
 };
 
 struct PlannerResult {
