@@ -155,6 +155,9 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     const unsigned each = std::max(1u, cores / static_cast<unsigned>(o.distributed.world_size));
     ::setenv("OMP_NUM_THREADS", std::to_string(each).c_str(), 1);
   }
+  // c10d logs its failures through glog as well, with a warning about glog itself: the errors
+  // below name the problem once, so glog keeps quiet unless the user asked for it.
+  if (o.distributed.world_size > 1 && !std::getenv("GLOG_minloglevel")) ::setenv("GLOG_minloglevel", "3", 1);
   // The other local ranks first, so that they load LibTorch while this process does.
   std::unique_ptr<LocalWorkers> local;
   if (spawnLocal) {

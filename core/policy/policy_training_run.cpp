@@ -50,9 +50,9 @@ nlohmann::json trainerJson(const TrainerOptions& t) {
 }
 
 // What must agree between the ranks of a distributed run: everything that decides the problems,
-// the trainer's arithmetic and when the run stops, and the build (each rank must compute the
-// same features and costs). Not the rank, the master, --out or --resume's path (the weights
-// themselves come from rank 0).
+// the trainer's arithmetic and when the run stops, and the policy's feature layout and size
+// (rank 0's weights are broadcast into every rank's network). Not the rank, the master, --out
+// or --resume's path (the weights themselves come from rank 0).
 nlohmann::json runIdentity(const TrainingRunOptions& o, const PolicyNetwork& network, const nlohmann::json& keys) {
   const PolicyConfig& c = network.config();
   const TrainerOptions& t = o.trainer;
@@ -70,8 +70,7 @@ nlohmann::json runIdentity(const TrainingRunOptions& o, const PolicyNetwork& net
           {"resumed", !o.resume.empty()},
           {"trainer", trainerJson(t)},
           {"trainer_more", {t.max_grad_norm, t.imitation_capacity, t.imitation_radius, t.imitation_entries,
-                            t.exhaustive_demonstration_evaluations, t.demonstration_batch}},
-          {"build", {{"compiler", __VERSION__}, {"date", __DATE__}}}};
+                            t.exhaustive_demonstration_evaluations, t.demonstration_batch}}};
 }
 
 }  // namespace

@@ -39,6 +39,12 @@ std::string reason(const std::exception& e) {
   return e.what();
 }
 
+std::string seconds(double s) {
+  std::ostringstream out;
+  out << s;
+  return out.str();
+}
+
 // A sentence for what the Gloo / store message means, before the message itself.
 std::string meaning(const std::string& why, double timeoutS) {
   auto has = [&](const char* s) { return why.find(s) != std::string::npos; };
@@ -82,7 +88,12 @@ TrainingGroup::TrainingGroup(const DistributedTrainingOptions& o)
   try {
     impl_->store = c10::make_intrusive<c10d::TCPStore>(o.master_host, so);
   } catch (const std::exception& e) {
-    fail(rank_ == 0 ? "cannot listen on port " + std::to_string(o.master_port) : "cannot reach the master", e);
+    if (rank_ == 0) fail("cannot listen on port " + std::to_string(o.master_port), e);
+    std::ostringstream why;
+    why << "cannot reach the master: nothing answered at " << o.master_host << ":" << o.master_port << " within "
+        << o.timeout_s << " s (--timeout); is rank 0 running there, and is --master its address? ("
+        << reason(e).substr(0, reason(e).find('\n')) << ")";
+    throw TrainingPeerError("distributed training, " + where_ + ": " + why.str());
   }
   std::int64_t joined = 0;
   try {
@@ -98,8 +109,7 @@ TrainingGroup::TrainingGroup(const DistributedTrainingOptions& o)
   if (rank_ == 0 && joined < size_)
     throw TrainingPeerError("distributed training, " + where_ + ": the other " + std::to_string(size_ - 1) +
                             " rank(s) did not all connect: " + std::to_string(joined) + " of " + std::to_string(size_) +
-                            " ranks joined within " + std::to_string(static_cast<int>(o.timeout_s)) +
-                            " s (--timeout); start every rank with --workers " + std::to_string(size_) + " and --master " +
+                            " ranks joined within " + seconds(o.timeout_s) + " s (--timeout); start every rank with --workers " + std::to_string(size_) + " and --master " +
                             o.master_host + ":" + std::to_string(o.master_port));
   auto gloo = c10d::ProcessGroupGloo::Options::create(impl_->timeout);
   try {
@@ -132,6 +142,14 @@ void TrainingGroup::checkSameOptions(const std::string& canonicalJson) {
       impl_->store->wait({key}, impl_->timeout);
       const std::vector<std::uint8_t> v = impl_->store->get(key);
       texts[static_cast<size_t>(r)].assign(v.begin(), v.end());
+    }
+    // Nobody leaves (and rank 0 takes the store with it) before every rank has read every text.
+    impl_->store->add("arachne/options-read", 1);
+    const auto deadline = std::chrono::steady_clock::now() + impl_->timeout;
+    while (impl_->store->add("arachne/options-read", 0) < size_) {
+      if (std::chrono::steady_clock::now() >= deadline)
+        throw std::runtime_error("timed out waiting for every rank to read the options");
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   } catch (const std::exception& e) {
     fail("exchanging the training options", e);
@@ -183,7 +201,7 @@ void TrainingGroup::allReduceSum(std::vector<double>& values) {
     std::vector<at::Tensor> t = {torch::from_blob(values.data(), {static_cast<int64_t>(values.size())}, torch::kFloat64)};
     impl_->group->allreduce(t)->wait();
   } catch (const std::exception& e) {
-    fail("summing statistics", e);
+    fail("exchanging the update's statistics and stop votes", e);
   }
 }
 

@@ -47,25 +47,49 @@ int freePort() {
   return ntohs(a.sin_port);
 }
 
+// "done: 4 updates, 64 episodes, 1108 evaluations" and "last mean reward 3.967 seq/s, best
+// 15.514 seq/s": the summary line without its wall time.
 QString doneLine(const QString& out) {
   for (const QString& l : out.split('\n'))
-    if (l.startsWith("done: ")) return l.section(" in ", 0, 0);  // updates, episodes, evaluations
+    if (l.startsWith("done: ")) return l.section(" in ", 0, 0) + " | " + l.section("; ", 1);
   return {};
 }
 
-// Largest |a - b| over every parameter; also checks that both are finite.
-double maxDifference(const QString& a, const QString& b, bool* finite) {
+struct WeightDifference {
+  bool finite = false;
+  double max_abs = 0;   // largest |a - b| of one parameter
+  double relative = 0;  // |a - b| / |a| over all parameters (L2)
+};
+
+WeightDifference compareWeights(const QString& a, const QString& b) {
   const arachne::LoadedPolicy pa = arachne::loadPolicy(a.toStdString());
   const arachne::LoadedPolicy pb = arachne::loadPolicy(b.toStdString());
   const auto wa = pa.network->parameters(), wb = pb.network->parameters();
-  double worst = 0;
-  *finite = wa.size() == wb.size();
-  for (size_t i = 0; i < wa.size() && *finite; ++i) {
-    *finite = torch::isfinite(wa[i]).all().item<bool>() && torch::isfinite(wb[i]).all().item<bool>();
-    worst = std::max(worst, (wa[i] - wb[i]).abs().max().item<double>());
+  WeightDifference d;
+  d.finite = wa.size() == wb.size();
+  double diff2 = 0, norm2 = 0;
+  for (size_t i = 0; i < wa.size() && d.finite; ++i) {
+    d.finite = torch::isfinite(wa[i]).all().item<bool>() && torch::isfinite(wb[i]).all().item<bool>();
+    d.max_abs = std::max(d.max_abs, (wa[i] - wb[i]).abs().max().item<double>());
+    diff2 += (wa[i] - wb[i]).pow(2).sum().item<double>();
+    norm2 += wa[i].pow(2).sum().item<double>();
   }
-  return worst;
+  d.relative = std::sqrt(diff2 / std::max(norm2, 1e-30));
+  qInfo("weights differ by at most %.3g (relative L2 %.3g)", d.max_abs, d.relative);
+  return d;
 }
+
+// Kills the ranks a test started when it returns early (a failed check), so none outlives it.
+struct KillOnExit {
+  std::vector<QProcess*> processes;
+  ~KillOnExit() {
+    for (QProcess* p : processes)
+      if (p->state() != QProcess::NotRunning) {
+        p->kill();
+        p->waitForFinished();
+      }
+  }
+};
 
 QProcess* startRank(QObject* parent, const QStringList& args) {
   auto* p = new QProcess(parent);
@@ -99,10 +123,9 @@ class TstCliTrainDistributed : public QObject {
     QVERIFY2(b.out.contains("2 workers (rank 0 at 127.0.0.1:"), qPrintable(b.out));
     QVERIFY2(doneLine(a.out).startsWith("done: 4 updates, 64 episodes"), qPrintable(a.out));
     QCOMPARE(doneLine(b.out), doneLine(a.out));
-    bool finite = false;
-    const double diff = maxDifference(one, two, &finite);
-    QVERIFY(finite);
-    QVERIFY2(diff <= 1e-6, qPrintable(QString::number(diff)));
+    const WeightDifference d = compareWeights(one, two);
+    QVERIFY(d.finite);
+    QVERIFY2(d.max_abs <= 1e-6, qPrintable(QString::number(d.max_abs)));
     QFile f(two);
     QVERIFY(f.open(QIODevice::ReadOnly));
     f.readLine();
@@ -110,8 +133,12 @@ class TstCliTrainDistributed : public QObject {
   }
 
   // Three workers split the groups themselves (rollouts 0-4, 5-9, 10-15): a group's gradient is
-  // then the sum of two ranks' parts, the same sum in another order, so the weights agree to
-  // float rounding, not bit for bit.
+  // then the sum of two ranks' parts, the same sum in another order, so it agrees to float
+  // rounding, not bit for bit. Every rollout is still the one process's (the same evaluations
+  // and rewards to the last printed digit). Adam divides each gradient by its running RMS, so
+  // a rounding difference in a near-zero gradient can move that weight by up to the learning
+  // rate (1e-3) per step: the bound is on the whole vector (relative L2), which such elements
+  // barely move, with the largest single difference a few steps' worth.
   void threeWorkersSplitGroupsAndStayClose() {
     QTemporaryDir dir;
     const QString one = dir.filePath("one.policy"), three = dir.filePath("three.policy");
@@ -120,10 +147,10 @@ class TstCliTrainDistributed : public QObject {
     const CliRun c = cli(smokeArgs(three) << "--workers" << "3");
     QVERIFY2(c.code == 0, qPrintable(c.err + c.out));
     QCOMPARE(doneLine(c.out), doneLine(a.out));
-    bool finite = false;
-    const double diff = maxDifference(one, three, &finite);
-    QVERIFY(finite);
-    QVERIFY2(diff <= 1e-4, qPrintable(QString::number(diff)));
+    const WeightDifference d = compareWeights(one, three);
+    QVERIFY(d.finite);
+    QVERIFY2(d.relative <= 1e-4, qPrintable(QString::number(d.relative)));
+    QVERIFY2(d.max_abs <= 1e-2, qPrintable(QString::number(d.max_abs)));
   }
 
   void badDistributedFlagsExitTwoAtOnce() {
@@ -194,6 +221,7 @@ class TstCliTrainDistributed : public QObject {
     b[b.indexOf("--seed") + 1] = "4";
     QProcess* r0 = startRank(this, a);
     QProcess* r1 = startRank(this, b);
+    const KillOnExit guard{{r0, r1}};
     const CliRun e0 = finishCli(*r0, 60000), e1 = finishCli(*r1, 60000);
     QVERIFY2(e0.code == 2, qPrintable(QString::number(e0.code) + ": " + e0.err));
     QVERIFY2(e1.code == 2, qPrintable(QString::number(e1.code) + ": " + e1.err));
@@ -213,6 +241,8 @@ class TstCliTrainDistributed : public QObject {
     a << "--workers" << "2" << "--master" << master << "--timeout" << "60";
     QProcess* r0 = startRank(this, QStringList(a) << "--rank" << "0");
     QProcess* r1 = startRank(this, QStringList(a) << "--rank" << "1");
+    const KillOnExit guard{{r0, r1}};
+    QVERIFY(r0->waitForStarted() && r1->waitForStarted());
     QByteArray seen;
     QElapsedTimer t;
     t.start();
