@@ -25,7 +25,7 @@ const QString kSmall = QStringLiteral("h100:4x2,a6000:4x2+2x1");
 // Two problems (one cluster, two models), 4 updates of 2 groups of 8 rollouts, a few cloning
 // passes at both ends: every phase of the run, in a few seconds.
 QStringList smokeArgs(const QString& out) {
-  return {"train", "--out", out, "--cluster", kSmall, "--random", "0", "--random-small", "0", "--models",
+  return {"train", "--out", out, "--cluster", kSmall, "--random", "0", "--random-small", "0", "--random-wide", "0", "--models",
           "llama3-8b,qwen3-32b", "--updates", "4", "--minutes", "5", "--seed", "3", "--checkpoint-minutes", "0",
           "--demonstration-epochs", "5", "--final-cloning-epochs", "5"};
 }
