@@ -1,15 +1,12 @@
 // The bench's run sections: arachne's planning time, best-so-far curves against evaluations,
 // and how the shipped weights were trained.
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <thread>
 
 #include "bench_common.h"
 #include "cluster/cluster_spec.h"
 #include "io/load_error.h"
-#include "plugin/policy_plugin.h"
-#include "plugin/policy_plugin_api.h"
 #include "plugin/policy_weights_paths.h"
 #include "table.h"
 
@@ -56,25 +53,21 @@ std::string metadataValue(const nlohmann::json& v) {
 
 // Reports one weights file: how it was trained, or why there is none.
 void describeWeights(BenchOutput& o, const std::string& planner, const std::string& path, bool flat) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) {
-    o.out() << "`" << planner << "`: no trained weights at `" << path << "`; it plans with greedy (and warns).\n\n";
-    return;
+  const WeightsMetadata w = readWeightsMetadata(path, flat);
+  switch (w.state) {
+    case WeightsMetadata::State::Missing:
+      o.out() << "`" << planner << "`: no trained weights at `" << path << "`; it plans with greedy (and warns).\n\n";
+      return;
+    case WeightsMetadata::State::NoLibrary:
+      o.out() << "`" << planner << "`: the weights file cannot be read: " << w.problem << "\n\n";
+      return;
+    case WeightsMetadata::State::Unusable:
+      o.out() << "`" << planner << "`: the weights file cannot be used: " << w.problem << "\n\n";
+      return;
+    case WeightsMetadata::State::Read:
+      break;
   }
-  // Reading the file means loading its network: LibTorch code, in the policy library.
-  const PolicyPluginStatus library = loadPolicyPlugin();
-  const PolicyPluginApi* api = policyPluginApi();
-  if (!api) {
-    o.out() << "`" << planner << "`: the weights file cannot be read: " << library.problem << "\n\n";
-    return;
-  }
-  nlohmann::json m;
-  try {
-    m = api->read_weights_metadata(path, flat);
-  } catch (const LoadError& e) {
-    o.out() << "`" << planner << "`: the weights file cannot be used: " << e.what() << "\n\n";
-    return;
-  }
+  const nlohmann::json& m = w.metadata;
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"file", "`" + path + "`"});
   std::string command = "not recorded";

@@ -5,9 +5,13 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace arachne::collective {
+
+// ceil(log2 n) for n >= 1, exactly (the tree's depth), without a libm call per collective.
+inline int ceilLog2(int n) { return n <= 1 ? 0 : std::bit_width(static_cast<unsigned>(n - 1)); }
 
 // Ring all-reduce of S bytes over n ranks: 2(n-1) steps, each moving S/n.
 template <typename Step>
@@ -23,7 +27,7 @@ template <typename Step>
 double treeAllReduce(double bytes, int n, double latency, const Step& step) {
   if (n <= 1 || bytes <= 0) return 0;
   const double wire = 2.0 * (n - 1) * (step(bytes / n) - latency);
-  return std::max(0.0, wire) + 2.0 * std::ceil(std::log2(double(n))) * latency;
+  return std::max(0.0, wire) + 2.0 * ceilLog2(n) * latency;
 }
 
 // All-reduce as NCCL runs it: the faster of ring and tree (one step evaluation serves both).
@@ -32,7 +36,7 @@ double allReduce(double bytes, int n, double latency, const Step& step) {
   if (n <= 1 || bytes <= 0) return 0;
   const double one = step(bytes / n);
   const double ring = 2.0 * (n - 1) * one;
-  const double tree = std::max(0.0, 2.0 * (n - 1) * (one - latency)) + 2.0 * std::ceil(std::log2(double(n))) * latency;
+  const double tree = std::max(0.0, 2.0 * (n - 1) * (one - latency)) + 2.0 * ceilLog2(n) * latency;
   return std::min(ring, tree);
 }
 

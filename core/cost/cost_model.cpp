@@ -46,6 +46,8 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
     info.gpu = d->gpuIndex(n.gpu_type);
     info.gpus = n.gpus;
     info.inter_gbps = composition.interNodeGbps(n, catalog);
+    for (int t = 1; t < 64 && t <= n.gpus; ++t)
+      if (n.gpus % t != 0) info.untiled_tp |= std::uint64_t{1} << t;
     int slot = static_cast<int>(d->nodes.size());
     d->nodes.push_back(info);
     if (n.id >= 0 && n.id < static_cast<int>(d->slotById.size())) d->slotById[static_cast<size_t>(n.id)] = slot;

@@ -35,6 +35,9 @@ struct NodeInfo {
   int gpu = -1;          // index into the cost model's GPU types
   int gpus = 0;
   double inter_gbps = 0;
+  // Bit t set when a TP degree t < 64 fits the node but does not divide it (so the hot
+  // validation loop needs no division per TP group).
+  std::uint64_t untiled_tp = 0;
 };
 
 struct CostModel::Impl {
@@ -86,8 +89,11 @@ struct CostModel::Impl {
   PlanReport price(const Plan& plan, bool rebalance) const;
   // Fills the time items of every stage of a structurally valid plan and, per template, the
   // per-micro-batch pace and the M-independent rest of its iteration (plan_timing.cpp).
+  // `slots` and `gpuOfStage` are what validation looked up: every stage's node slots, replica by
+  // replica, stage after stage, and every stage's GPU type index.
   void timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                     std::vector<const ProfileTable*>& tables) const;
+                     std::vector<const ProfileTable*>& tables, const std::vector<int>& slots,
+                     const std::vector<int>& gpuOfStage) const;
   StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
                      int microBatches, int replicas, const ExpertTiling& tiling,
                      int virtualStages = 1) const;

@@ -39,6 +39,8 @@ struct Scratch {
   std::vector<double> perMb, fixed;
   std::vector<int> weight, M;
   std::vector<const ProfileTable*> tables;  // per stage, in plan order, for the memory pass
+  std::vector<int> slots;       // every stage's node slots, replica by replica, in plan order
+  std::vector<int> gpuOfStage;  // every stage's GPU type index, in plan order
 };
 // initial-exec: arachne_core is a shared library the executables link, so its TLS is in the
 // static block; the default (general-dynamic) model calls __tls_get_addr on every access,
@@ -70,6 +72,8 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     sc.count.assign(nodes.size(), 0);
   }
   sc.touched.clear();
+  sc.slots.clear();
+  sc.gpuOfStage.clear();
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
@@ -99,6 +103,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageFewerLayersThanChunks, {integer(s), integer(j), integer(st.last_layer - st.first_layer + 1), integer(t.virtual_stages)}));
       }
       const int g = gpuIndex(st.gpu_type);
+      sc.gpuOfStage.push_back(g);
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
@@ -114,6 +119,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       int untiledNode = -1, untiledSize = 0;  // a node the TP degree fits but does not divide
       for (int id : st.node_ids) {
         const int slot = this->slot(id);
+        sc.slots.push_back(slot);
         if (slot < 0) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
@@ -133,7 +139,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           v.gpu_type = st.gpu_type;
           tpReported = true;
         }
-        if (st.tp <= n.gpus && n.gpus % st.tp != 0 && untiledNode < 0) {
+        if (untiledNode < 0 && (st.tp < 64 ? (n.untiled_tp >> st.tp & 1) != 0 : st.tp <= n.gpus && n.gpus % st.tp != 0)) {
           untiledNode = id;
           untiledSize = n.gpus;
         }
@@ -199,7 +205,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     const Template& t = plan.templates[static_cast<size_t>(j)];
     sc.weight[static_cast<size_t>(j)] = t.replicas * t.micro_batch;
   }
-  timeTemplates(plan, r, sc.perMb.data(), sc.fixed.data(), sc.tables);
+  timeTemplates(plan, r, sc.perMb.data(), sc.fixed.data(), sc.tables, sc.slots, sc.gpuOfStage);
 
   // ---- Batch split and iteration time ------------------------------------------------------
   if (rebalance) {

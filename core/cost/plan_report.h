@@ -39,9 +39,11 @@ struct StageMemory {
 struct StageReport {
   StageTime time;
   StageMemory memory;     // of the most loaded GPU of the stage
-  std::string p2p_link;   // "intra-node", "inter-node" or "none" (last stage)
+  // The links are named by static literals (no allocation per priced stage; pricing is the
+  // planners' inner loop): "intra-node", "inter-node" or "none" (last stage, or one replica).
+  const char* p2p_link = "none";
   double p2p_gbps = 0;
-  std::string grad_sync_link;  // "intra-node", "inter-node" or "none" (one replica)
+  const char* grad_sync_link = "none";
   double grad_sync_gbps = 0;
   int in_flight_micro_batches = 0;  // activations held under 1F1B
 };

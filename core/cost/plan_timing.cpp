@@ -25,11 +25,18 @@ struct StageNodes {
 // Scratch reused between calls (pricing allocates nothing but the report).
 struct TimingScratch {
   std::vector<int> count, touched, flows, flowTouched, slowestOfType;
-  // Every stage's node slots, replica by replica, stage after stage (one lookup per node id).
-  std::vector<int> slots;
-  std::vector<size_t> stageSlots;  // where each stage's slots start
+  std::vector<size_t> stageSlots;  // where each stage's slots start in the validated slots
   std::vector<StageNodes> stageNodes;
   std::vector<double> window, fwdWindow, gExposed, agExposed, opt;
+  // Collectives of the data-parallel groups priced so far in this call: stages of one plan
+  // reduce the same full buckets over the same kind of group again and again.
+  struct GroupCollective {
+    double bytes;
+    std::uint64_t link, group;  // the ring's link kinds; the group's shape (groupKey)
+    int kind;
+    double time, intraRate, interRate;
+  };
+  std::vector<GroupCollective> collectives;
 };
 thread_local TimingScratch tTiming __attribute__((tls_model("initial-exec")));  // see plan_pricer.cpp
 
@@ -40,7 +47,8 @@ double backwardShare(const TrainingSpec& s) { return s.activation_checkpointing 
 }  // namespace
 
 void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                                    std::vector<const ProfileTable*>& tables) const {
+                                    std::vector<const ProfileTable*>& tables, const std::vector<int>& slots,
+                                    const std::vector<int>& gpuOfStage) const {
   TimingScratch& sc = tTiming;
   const int nt = static_cast<int>(plan.templates.size());
   const double gradB = spec.gradBytes();
@@ -53,6 +61,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
   }
   const int ng = static_cast<int>(gpus.size());
   sc.slowestOfType.assign(static_cast<size_t>(ng), -1);
+  sc.collectives.clear();
 
   // Templates run data parallel over one global batch, so every layer's gradients are reduced
   // among the replicas of all templates. Across templates the ring passes through nodes of
@@ -61,17 +70,18 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
   // Where each stage's replicas sit (distinct nodes, the most replicas on one, the slowest
   // NIC), in one pass that also finds each GPU type's slowest node of the plan.
   sc.stageNodes.clear();
-  sc.slots.clear();
   sc.stageSlots.clear();
+  size_t nextSlot = 0;
   for (const Template& t : plan.templates) {
     totalReplicas += t.replicas;
-    for (const Stage& st : t.stages) {
+    for (size_t k = 0; k < t.stages.size(); ++k) {
       StageNodes sn;
       sc.touched.clear();
-      sc.stageSlots.push_back(sc.slots.size());
-      for (int id : st.node_ids) {
-        const int slot = this->slot(id);
-        sc.slots.push_back(slot);
+      sc.stageSlots.push_back(nextSlot);
+      const int* stageSlots = slots.data() + nextSlot;
+      nextSlot += static_cast<size_t>(t.replicas);
+      for (int rep = 0; rep < t.replicas; ++rep) {
+        const int slot = stageSlots[rep];
         if (sc.count[static_cast<size_t>(slot)]++ == 0) {
           sc.touched.push_back(slot);
           if (sn.slowSlot < 0 || links.nodeGbps(slot) < links.nodeGbps(sn.slowSlot)) sn.slowSlot = slot;
@@ -119,7 +129,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     tr.virtual_stages = v;
     // Slots of stage s, replica rep: slotOf(s)[rep].
     const size_t base = firstStageOfTemplate;
-    auto slotOf = [&sc, base](int s) { return sc.slots.data() + sc.stageSlots[base + static_cast<size_t>(s)]; };
+    auto slotOf = [&sc, &slots, base](int s) { return slots.data() + sc.stageSlots[base + static_cast<size_t>(s)]; };
     firstStageOfTemplate += static_cast<size_t>(d);
 
     // TP groups of this template with a neighbour on another node, per node: in the 1F1B
@@ -153,7 +163,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     double upstream = 0;  // transfer time of the boundary with the previous stage
     for (int s = 0; s < d; ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
-      const int g = gpuIndex(st.gpu_type);
+      const int g = gpuOfStage[base + static_cast<size_t>(s)];
       const GpuType& gpu = *gpus[static_cast<size_t>(g)];
       const ProfileTable& tab = *table(g, st.tp, t.micro_batch);
       tables.push_back(&tab);
@@ -308,7 +318,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         // reduce inside each node, across nodes per shard, and back (NCCL's multi-ring over the
         // node's rails behaves so).
         enum class Kind { AllReduce, ReduceScatter, AllGather };
-        auto group = [&](double bytes, Kind kind) {
+        auto price = [&](double bytes, Kind kind) {
           if (oneNodeGroup) {
             const auto step = intraStep(R);
             if (kind == Kind::AllReduce)
@@ -333,6 +343,31 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
           else
             inter = collective::reduceScatter(shard, kMembers, interStep);
           return intra + inter;
+        };
+        const std::uint64_t link = links.pairKey(ra, rb);
+        // Everything else the collective's time depends on, packed; a group too large to pack
+        // (no real cluster) is priced without the memo.
+        const bool memo = kMembers < (1 << 20) && R < (1 << 20) && flows < (1 << 12) && c < 64 && st.tp < 64 && g < (1 << 20);
+        const std::uint64_t groupKey = std::uint64_t(kMembers) << 44 | std::uint64_t(R) << 24 |
+                                       std::uint64_t(flows) << 12 | std::uint64_t(c) << 6 | std::uint64_t(st.tp);
+        const int groupTag = g << 8 | (oneNodeGroup ? 1 << 7 : 0);
+        auto group = [&](double bytes, Kind kind) {
+          const int k = static_cast<int>(kind) | groupTag;
+          if (!memo) return price(bytes, kind);
+          for (const auto& m : sc.collectives)
+            if (m.bytes == bytes && m.group == groupKey && m.link == link && m.kind == k) {
+              // The rates a step left behind, where the collective priced any step (NaN: none).
+              if (!std::isnan(m.intraRate)) intraRate = m.intraRate;
+              if (!std::isnan(m.interRate)) interRate = m.interRate;
+              return m.time;
+            }
+          const double intraBefore = intraRate, interBefore = interRate;
+          intraRate = interRate = std::nan("");
+          const double time = price(bytes, kind);
+          sc.collectives.push_back({bytes, link, groupKey, k, time, intraRate, interRate});
+          if (std::isnan(intraRate)) intraRate = intraBefore;
+          if (std::isnan(interRate)) interRate = interBefore;
+          return time;
         };
         const double bucket = terms.grad_buckets ? spec.gradBucketParams(totalReplicas) * gradB : 0.0;
         if (distOpt) {
