@@ -14,7 +14,6 @@ namespace arachne::cli {
 
 namespace {
 
-constexpr double kSafetySeconds = 1800;
 constexpr double kTimeTargetS = 0.5;  // issue 13: median planning time on paper-3t-512
 const char* const kTimeCluster = "paper-3t-512";
 // The paper-3t mix (1:1:2 A100-40, A6000, H100; 4-GPU nodes) at 4,096 GPUs: no preset has that many.
