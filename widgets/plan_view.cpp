@@ -177,6 +177,8 @@ QString PlanView::stageToolTip(int t, int s) const {
                      .arg(QString::fromStdString(st.gpu_type).toUpper())
                      .arg(st.tp).arg(st.first_layer).arg(st.last_layer)
                      .arg(layersLabel(st).toHtmlEscaped()).arg(tpl.micro_batch);
+  if (tpl.virtual_stages > 1)
+    text += QStringLiteral("<br>") + tr("interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)").arg(tpl.virtual_stages);
   if (st.expert_tiling)
     text += QStringLiteral("<br>") + tr("experts: EP %1 × ETP %2 × EDP %3")
                                          .arg(st.expert_tiling->ep).arg(st.expert_tiling->etp).arg(st.expert_tiling->edp);
@@ -221,6 +223,18 @@ QString PlanView::stageToolTip(int t, int s) const {
   return text;
 }
 
+QString PlanView::templateHeaderText(int t) const {
+  const Template& tpl = plan_.templates[static_cast<size_t>(t)];
+  QString head = tr("Template %1").arg(t + 1) + QLatin1Char('\n') +
+                 tr("× %n replica(s)", nullptr, tpl.replicas) + QLatin1Char('\n') +
+                 tr("%n micro-batch(es)", nullptr, tpl.micro_batches);
+  // Interleaved 1F1B: every stage holds its layers as v model chunks (Megatron's virtual stages).
+  if (tpl.virtual_stages > 1) head += QLatin1Char('\n') + tr("interleaved 1F1B: %1 chunks per stage").arg(tpl.virtual_stages);
+  if (report_ && t < static_cast<int>(report_->templates.size()))
+    head += QLatin1Char('\n') + tr("iteration %1").arg(formatSeconds(report_->templates[static_cast<size_t>(t)].iteration_time_s));
+  return head;
+}
+
 void PlanView::paintEvent(QPaintEvent* event) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
@@ -232,12 +246,7 @@ void PlanView::paintEvent(QPaintEvent* event) {
     if (top > event->rect().bottom() || top + rowHeight() < event->rect().top()) continue;
     QRect header(kMargin, top, kHeaderWidth - 8, rowHeight());
     p.setPen(palette().color(QPalette::Text));
-    QString head = tr("Template %1").arg(t + 1) + QLatin1Char('\n') +
-                   tr("× %n replica(s)", nullptr, tpl.replicas) + QLatin1Char('\n') +
-                   tr("%n micro-batch(es)", nullptr, tpl.micro_batches);
-    if (report_ && t < static_cast<int>(report_->templates.size()))
-      head += QLatin1Char('\n') + tr("iteration %1").arg(formatSeconds(report_->templates[static_cast<size_t>(t)].iteration_time_s));
-    p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, head);
+    p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, templateHeaderText(t));
     for (int s = 0; s < tpl.depth(); ++s) {
       const QRect r = blockRect(t, s);
       paintBlock(p, t, s, r);

@@ -35,6 +35,8 @@ class PlanView : public QWidget {
   std::pair<int, int> stageAt(const QPoint& pos) const;
   QRect blockRect(int templateIndex, int stageIndex) const;
   QString stageToolTip(int templateIndex, int stageIndex) const;
+  // The text left of a template row: replicas, micro-batches, interleaving, iteration time.
+  QString templateHeaderText(int templateIndex) const;
   // Marks one block (the what-if editor's selection); {-1, -1} for none.
   void setSelectedStage(int templateIndex, int stageIndex);
   std::pair<int, int> selectedStage() const { return selected_; }

@@ -2,6 +2,9 @@
 // memory bars, timeline, grouped why-dropped rows, construction replay, the alternatives table
 // and chart, GPU colours and units.
 #include <QAbstractItemModelTester>
+#include <map>
+#include <numeric>
+#include <tuple>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -101,6 +104,73 @@ class TestPlanViews : public QObject {
     for (const auto& a : s.ops)
       for (const auto& b : s.ops)
         if (&a != &b && a.stage == b.stage) QVERIFY(a.end <= b.start + 1e-12 || b.end <= a.start + 1e-12);
+  }
+
+  // Interleaved 1F1B: every stage runs each micro-batch as v chunks, the dependencies run along
+  // the p * v virtual stages (wrapping from the last stage to the first), and the pipeline drains
+  // at M * max t_s + (sum t_s - max t_s) / v, the cost model's formula, on equal and unequal stages.
+  void interleavedScheduleMeetsTheFormula_data() {
+    QTest::addColumn<QVector<double>>("times");
+    QTest::addColumn<int>("chunks");
+    QTest::addColumn<int>("microBatches");
+    QTest::newRow("equal, p 4, v 2, M 8") << QVector<double>{0.3, 0.3, 0.3, 0.3} << 2 << 8;
+    QTest::newRow("equal, p 4, v 2, M 6 (not a multiple of p)") << QVector<double>{0.3, 0.3, 0.3, 0.3} << 2 << 6;
+    QTest::newRow("slow middle, p 4, v 2, M 12") << QVector<double>{0.2, 0.5, 0.3, 0.25} << 2 << 12;
+    QTest::newRow("slow first, p 3, v 4, M 7") << QVector<double>{0.9, 0.4, 0.6} << 4 << 7;
+    QTest::newRow("slow last, p 8, v 2, M 64") << QVector<double>{0.1, 0.11, 0.1, 0.12, 0.1, 0.1, 0.09, 0.2} << 2 << 64;
+    QTest::newRow("near equal, p 3, v 2, M 6") << QVector<double>{1.019, 1.0, 1.015} << 2 << 6;
+  }
+
+  void interleavedScheduleMeetsTheFormula() {
+    QFETCH(QVector<double>, times);
+    QFETCH(int, chunks);
+    QFETCH(int, microBatches);
+    const std::vector<double> t(times.begin(), times.end());
+    const int p = int(t.size()), v = chunks, m = microBatches;
+    const double g = 0.05;
+    const auto s = OneFOneBSchedule::simulate(t, std::vector<std::vector<double>>(t.size(), {g}), m, v);
+    QCOMPARE(s.virtual_stages, v);
+    QVERIFY(s.meets_formula);
+    const double slowest = *std::max_element(t.begin(), t.end());
+    const double sum = std::accumulate(t.begin(), t.end(), 0.0);
+    const double want = m * slowest + (sum - slowest) / v;
+    QVERIFY2(std::abs(s.pipeline_end - want) <= 1e-9 * want, qPrintable(QString("%1 vs %2").arg(s.pipeline_end).arg(want)));
+    QVERIFY(std::abs(s.makespan - (want + g)) <= 1e-9 * want);
+    QCOMPARE(int(s.ops.size()), 2 * p * m * v);
+    // Each (stage, chunk, micro-batch) has one forward and one backward of t_s / v together.
+    std::map<std::tuple<int, int, int, bool>, PipelineOp> at;
+    for (const auto& op : s.ops) {
+      QVERIFY(op.chunk >= 0 && op.chunk < v);
+      QVERIFY(at.emplace(std::make_tuple(op.stage, op.chunk, op.micro_batch, op.backward), op).second);
+      QVERIFY(std::abs(op.end - op.start - t[size_t(op.stage)] / v * (op.backward ? 2.0 / 3 : 1.0 / 3)) < 1e-12);
+    }
+    // Dependencies along the virtual stages c * p + s.
+    for (const auto& [key, op] : at) {
+      const auto [st, c, mb, back] = key;
+      if (!back && (st > 0 || c > 0))
+        QVERIFY(op.start >= at.at({st > 0 ? st - 1 : p - 1, st > 0 ? c : c - 1, mb, false}).end - 1e-12);
+      if (back && (st < p - 1 || c < v - 1))
+        QVERIFY(op.start >= at.at({st < p - 1 ? st + 1 : 0, st < p - 1 ? c : c + 1, mb, true}).end - 1e-12);
+      if (back) QVERIFY(op.start >= at.at({st, c, mb, false}).end - 1e-12);
+    }
+    // No stage runs two ops at once; the slowest stage idles for the formula's bubble.
+    std::vector<PipelineOp> ops = s.ops;
+    std::sort(ops.begin(), ops.end(), [](const PipelineOp& a, const PipelineOp& b) {
+      return a.stage != b.stage ? a.stage < b.stage : a.start < b.start;
+    });
+    for (size_t i = 1; i < ops.size(); ++i)
+      if (ops[i].stage == ops[i - 1].stage) QVERIFY(ops[i].start >= ops[i - 1].end - 1e-12);
+    const size_t slow = size_t(std::max_element(t.begin(), t.end()) - t.begin());
+    QVERIFY(std::abs(s.stages[slow].idle - (sum - slowest) / v) <= 1e-9 * want);
+  }
+
+  // With fewer micro-batches than stages a chunk waits for the previous one to come round every
+  // stage: the schedule is longer than the formula, and says so.
+  void interleavedScheduleWithFewMicroBatches() {
+    const auto s = OneFOneBSchedule::simulate({0.3, 0.3, 0.3, 0.3}, {{}, {}, {}, {}}, 2, 2);
+    QVERIFY(!s.meets_formula);
+    QVERIFY(s.pipeline_end > 2 * 0.3 + 3 * 0.3 / 2 + 1e-9);
+    QCOMPARE(int(s.ops.size()), 2 * 4 * 2 * 2);
   }
 
   void scheduleSlowStageDominates() {
