@@ -89,7 +89,9 @@ void PlanView::mousePressEvent(QMouseEvent* e) {
   QWidget::mousePressEvent(e);
 }
 
-int PlanView::rowHeight() const { return std::max(128, fontMetrics().height() * 8 + 10); }
+// Up to six lines of text (type, layers, what the stage holds on one or two lines, GPUs, expert
+// tiling) and the TP group or expert grid below them.
+int PlanView::rowHeight() const { return std::max(128, fontMetrics().height() * 9 + 10); }
 
 int PlanView::contentWidth() const {
   int depth = 1;
@@ -279,7 +281,6 @@ void PlanView::paintLegend(QPainter& p) const {
 void PlanView::paintBlock(QPainter& p, int t, int s, const QRect& r) const {
   const Template& tpl = plan_.templates[static_cast<size_t>(t)];
   const Stage& stage = tpl.stages[static_cast<size_t>(s)];
-  const QString type = QString::fromStdString(stage.gpu_type);
   const int index = std::max(0, catalog_.indexOf(stage.gpu_type));
   const QColor fill = GpuColors::colorAt(index);
   const QColor ink = GpuColors::textOn(fill);
@@ -299,19 +300,47 @@ void PlanView::paintBlock(QPainter& p, int t, int s, const QRect& r) const {
   p.setPen(ink);
   const QRect text = r.adjusted(16, 4, -6, -4);
   const int lh = p.fontMetrics().height();
-  QFont bold = p.font();
-  bold.setBold(true);
-  p.save();
-  p.setFont(bold);
-  p.drawText(QRect(text.left(), text.top(), text.width(), lh), Qt::AlignLeft,
-             tr("%1 · TP %2").arg(type.toUpper()).arg(stage.tp));
-  p.restore();
-  auto line = [&](int n, const QString& s) {
+  const QStringList lines = blockTextLines(t, s, p.fontMetrics(), text.width());
+  for (int n = 0; n < lines.size(); ++n) {
+    p.save();
+    if (n == 0) {
+      QFont bold = p.font();
+      bold.setBold(true);
+      p.setFont(bold);
+    }
+    // Elided only as a last resort (a very long GPU type name): the lines are made to fit.
     p.drawText(QRect(text.left(), text.top() + n * lh, text.width(), lh), Qt::AlignLeft,
-               p.fontMetrics().elidedText(s, Qt::ElideRight, text.width()));
-  };
-  line(1, tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch));
-  if (model_) line(2, layerRangeText(*model_, stage.first_layer, stage.last_layer));
+               p.fontMetrics().elidedText(lines[n], Qt::ElideRight, text.width()));
+    p.restore();
+  }
+  const int top = text.top() + static_cast<int>(lines.size()) * lh + (stage.expert_tiling ? 2 : 4);
+  if (stage.expert_tiling)
+    paintTiling(p, QRect(text.left(), top, text.width(), text.bottom() - top), *stage.expert_tiling, ink);
+  else
+    paintTpGroup(p, QRect(text.left(), top, text.width(), text.bottom() - top), stage.tp, ink);
+}
+
+QStringList PlanView::blockTextLines(int t, int s, const QFontMetrics& fm, int width) const {
+  const Template& tpl = plan_.templates[static_cast<size_t>(t)];
+  const Stage& stage = tpl.stages[static_cast<size_t>(s)];
+  QStringList out;
+  out << tr("%1 · TP %2").arg(QString::fromStdString(stage.gpu_type).toUpper()).arg(stage.tp);
+  out << tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch);
+  // What the stage holds ("embedding + blocks 1–32 + head") takes a second line when it is wider
+  // than the block, instead of being cut to "embedding + blocks…".
+  if (model_) {
+    const QString holds = layerRangeText(*model_, stage.first_layer, stage.last_layer);
+    const QStringList words = holds.split(QLatin1Char(' '));
+    QString first;
+    int k = 0;
+    for (; k < words.size(); ++k) {
+      const QString next = first.isEmpty() ? words[k] : first + QLatin1Char(' ') + words[k];
+      if (!first.isEmpty() && fm.horizontalAdvance(next) > width) break;
+      first = next;
+    }
+    out << first;
+    if (k < words.size()) out << QStringList(words.mid(k)).join(QLatin1Char(' '));
+  }
   const std::set<int> nodes(stage.node_ids.begin(), stage.node_ids.end());
   QString where;
   if (nodes.size() <= 3) {
@@ -321,18 +350,13 @@ void PlanView::paintBlock(QPainter& p, int t, int s, const QRect& r) const {
   } else {
     where = tr("%1 nodes").arg(nodes.size());
   }
-  const int next = model_ ? 3 : 2;
-  line(next, tr("%n GPU(s) · %1", nullptr, stage.tp * tpl.replicas).arg(where));
-  if (stage.expert_tiling) {
-    line(next + 1, tr("EP %1 × ETP %2 × EDP %3").arg(stage.expert_tiling->ep).arg(stage.expert_tiling->etp)
-                       .arg(stage.expert_tiling->edp));
-    const int top = text.top() + (next + 2) * lh + 2;
-    paintTiling(p, QRect(text.left(), top, text.width(), text.bottom() - top), *stage.expert_tiling, ink);
-  } else {
-    const int top = text.top() + (next + 1) * lh + 4;
-    paintTpGroup(p, QRect(text.left(), top, text.width(), text.bottom() - top), stage.tp, ink);
-  }
+  out << tr("%n GPU(s) · %1", nullptr, stage.tp * tpl.replicas).arg(where);
+  if (stage.expert_tiling)
+    out << tr("EP %1 × ETP %2 × EDP %3").arg(stage.expert_tiling->ep).arg(stage.expert_tiling->etp).arg(stage.expert_tiling->edp);
+  return out;
 }
+
+int PlanView::blockTextWidth() const { return kBlockWidth - 22; }
 
 void PlanView::paintTpGroup(QPainter& p, const QRect& r, int tp, const QColor& ink) const {
   // One square per GPU of the TP group, framed together: the GPUs that share every layer.

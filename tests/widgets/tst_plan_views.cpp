@@ -181,6 +181,30 @@ class TestPlanViews : public QObject {
     QVERIFY(OneFOneBSchedule::simulate({}, {}, {}, 4).ops.empty());
   }
 
+  // A stage holding the whole model says "embedding + blocks 1–32 + head" in full (it was cut to
+  // "embedding + blocks…"): every line of the block fits its width, split where needed.
+  void planViewBlockTextFits() {
+    const Model m = resolveModel("llama3-8b");
+    Plan plan;
+    Template t;
+    t.replicas = 16;
+    t.stages = {Stage{"h100", 4, 0, m.layerCount() - 1, {0, 1, 2, 3}, std::nullopt}};
+    plan.templates = {t};
+    PlanView view(GpuCatalog::builtin());
+    view.setPlan(plan, std::nullopt, m);
+    const QFontMetrics fm = view.fontMetrics();
+    const QStringList lines = view.blockTextLines(0, 0, fm, view.blockTextWidth());
+    QFont bold = view.font();
+    bold.setBold(true);
+    QVERIFY(QFontMetrics(bold).horizontalAdvance(lines.front()) <= view.blockTextWidth());
+    for (const QString& l : lines.mid(1)) QVERIFY2(fm.horizontalAdvance(l) <= view.blockTextWidth(), qPrintable(l));
+    const QString holds = layerRangeText(m, 0, m.layerCount() - 1);
+    QVERIFY(fm.horizontalAdvance(holds) > view.blockTextWidth());  // the case that was cut
+    QCOMPARE(lines[2] + QLatin1Char(' ') + lines[3], holds);
+    // The block still has room below the text for the TP group.
+    QVERIFY(view.blockRect(0, 0).height() >= (lines.size() + 2) * fm.height());
+  }
+
   void planViewHitTestAndTooltip() {
     PlanView view(catalog_);
     view.resize(view.sizeHint());
