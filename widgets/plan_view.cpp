@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
+#include <limits>
 #include <cstring>
 #include <map>
 
@@ -378,35 +379,53 @@ void PlanView::paintTpGroup(QPainter& p, const QRect& r, int tp, const QColor& i
                shown < tp ? tr("TP group of %1 (%2 shown)").arg(tp).arg(shown) : tr("TP group"));
 }
 
-void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, const QColor& ink) const {
-  // One EP-columns by ETP-rows grid per EDP copy: every square is a GPU holding 1/(EP*ETP) of
-  // the experts, and the copies hold the same experts (expert data parallel). When the copies do
-  // not fit with squares of at least 5 px, one grid is drawn and the label says how many more.
+PlanView::TilingLayout PlanView::tilingLayout(const QSize& room, int lineHeight, const ExpertTiling& t) {
+  // As many EDP copies as fit with squares of at least kMinCell px, side by side and, when the
+  // block has the height, in more rows of grids; the largest squares among those layouts.
   const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1), copies = std::max(t.edp, 1);
   constexpr int kMinCell = 7, kMaxCell = 14, kGap = 5;
+  for (int n = copies; n >= 1; --n) {
+    const int label = n < copies ? lineHeight : 0;  // a line under the grids says how many are drawn
+    TilingLayout best;
+    best.cell = std::numeric_limits<int>::min();
+    for (int perRow = 1; perRow <= n; ++perRow) {
+      const int gridRows = (n + perRow - 1) / perRow;
+      const int byWidth = (room.width() - kGap * (perRow - 1)) / (cols * perRow) - 1;
+      const int byHeight = (room.height() - 2 - label - kGap * (gridRows - 1)) / (rows * gridRows) - 1;
+      const int cell = std::min({byWidth, byHeight, kMaxCell});
+      if (cell >= best.cell) best = {cell, perRow, gridRows, n};  // on a tie, fewer rows
+    }
+    if (best.cell >= kMinCell || n == 1) {
+      best.cell = std::max(3, best.cell);
+      return best;
+    }
+  }
+  return {};
+}
+
+void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, const QColor& ink) const {
+  // One EP-columns by ETP-rows grid per EDP copy: every square is a GPU holding 1/(EP*ETP) of
+  // the experts, and the copies hold the same experts (expert data parallel). When not every
+  // copy fits with squares of at least 7 px, the label under the grids says how many are drawn.
+  constexpr int kGap = 5;
+  const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1), copies = std::max(t.edp, 1);
   const int lh = p.fontMetrics().height();
-  auto cellFor = [&](int n) {
-    const int byWidth = (r.width() - kGap * (n - 1)) / (cols * n) - 1;
-    const int byHeight = (r.height() - 2 - lh) / rows - 1;  // a line under the grids for the label
-    return std::min({byWidth, byHeight, kMaxCell});
-  };
-  int drawn = copies;
-  while (drawn > 1 && cellFor(drawn) < kMinCell) --drawn;
-  const int cell = std::max(3, cellFor(drawn));
-  const int gridWidth = cols * (cell + 1);
+  const TilingLayout l = tilingLayout(r.size(), lh, t);
+  const int gridWidth = cols * (l.cell + 1), gridHeight = rows * (l.cell + 1);
   p.setPen(QPen(ink, 1));
-  for (int c = 0; c < drawn; ++c) {
-    const int left = r.left() + c * (gridWidth + kGap);
+  for (int c = 0; c < l.drawn; ++c) {
+    const int left = r.left() + (c % l.perRow) * (gridWidth + kGap);
+    const int top = r.top() + (c / l.perRow) * (gridHeight + kGap);
     for (int y = 0; y < rows; ++y)
       for (int x = 0; x < cols; ++x) {
         p.setBrush(c == 0 ? QColor(255, 255, 255, 170) : QColor(255, 255, 255, 90));
-        p.drawRect(left + x * (cell + 1), r.top() + y * (cell + 1), cell, cell);
+        p.drawRect(left + x * (l.cell + 1), top + y * (l.cell + 1), l.cell, l.cell);
       }
   }
   // Under the grids: how many copies there are when not all are drawn.
-  if (drawn < copies)
-    p.drawText(QRect(r.left(), r.top() + rows * (cell + 1) + 2, r.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(tr("%1 of %2 copies shown").arg(drawn).arg(copies), Qt::ElideRight, r.width()));
+  if (l.drawn < copies)
+    p.drawText(QRect(r.left(), r.top() + l.gridRows * (gridHeight + kGap) - kGap + 2, r.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(tr("%1 of %2 copies shown").arg(l.drawn).arg(copies), Qt::ElideRight, r.width()));
 }
 
 }  // namespace arachne::gui

@@ -44,6 +44,12 @@ class PlanView : public QWidget {
   // can be split; blockTextWidth() is the room a block has.
   QStringList blockTextLines(int templateIndex, int stageIndex, const QFontMetrics& fm, int width) const;
   int blockTextWidth() const;
+  // How a MoE stage's expert grids fill `room`: square size, grids per row, rows of grids, and
+  // how many of the EDP copies are drawn.
+  struct TilingLayout {
+    int cell = 0, perRow = 1, gridRows = 1, drawn = 0;
+  };
+  static TilingLayout tilingLayout(const QSize& room, int lineHeight, const ExpertTiling& tiling);
   // Marks one block (the what-if editor's selection); {-1, -1} for none.
   void setSelectedStage(int templateIndex, int stageIndex);
   std::pair<int, int> selectedStage() const { return selected_; }

@@ -205,6 +205,30 @@ class TestPlanViews : public QObject {
     QVERIFY(view.blockRect(0, 0).height() >= (lines.size() + 2) * fm.height());
   }
 
+  // Expert grids wrap into more rows when the block has the height: EP 4 x ETP 1 x EDP 4 on a
+  // 16-GPU stage shows all four copies (it said "3 of 4 copies shown" with room left below).
+  void expertGridsUseTheBlocksHeight() {
+    const Model m = resolveModel("mixtral-8x7b");
+    Plan plan;
+    Template t;
+    t.replicas = 4;
+    t.stages = {Stage{"h100", 4, 0, 4, {0, 1, 2, 3}, ExpertTiling{4, 1, 4}}};
+    plan.templates = {t};
+    PlanView view(GpuCatalog::builtin());
+    view.setPlan(plan, std::nullopt, m);
+    const QFontMetrics fm = view.fontMetrics();
+    const QRect text = view.blockRect(0, 0).adjusted(16, 4, -6, -4);
+    const int top = text.top() + int(view.blockTextLines(0, 0, fm, text.width()).size()) * fm.height() + 2;
+    const auto l = PlanView::tilingLayout(QSize(text.width(), text.bottom() - top), fm.height(), ExpertTiling{4, 1, 4});
+    QCOMPARE(l.drawn, 4);
+    QVERIFY(l.cell >= 7);
+    QVERIFY(l.gridRows * (l.cell + 1) <= text.bottom() - top);
+    QVERIFY(l.perRow * 4 * (l.cell + 1) + (l.perRow - 1) * 5 <= text.width());
+    // Far more copies than fit: as many as fit with 7-px squares, and a line says so.
+    const auto many = PlanView::tilingLayout(QSize(text.width(), text.bottom() - top), fm.height(), ExpertTiling{8, 4, 64});
+    QVERIFY(many.drawn >= 1 && many.drawn < 64);
+  }
+
   void planViewHitTestAndTooltip() {
     PlanView view(catalog_);
     view.resize(view.sizeHint());
@@ -334,6 +358,30 @@ class TestPlanViews : public QObject {
     QCOMPARE(others->data()->size(), 1);
     QCOMPARE(others->data()->at(0)->value, 15.0);
     QVERIFY(chart.yAxis->range().upper > 20.0);
+
+    // Every planner of the registry at the window's size: the axis labels do not run into each
+    // other (the names alone, or turned, when they crowd) and the legend covers no bar.
+    std::vector<AlternativeResult> all;
+    for (const char* n : {"arachne", "greedy", "random", "exhaustive", "metis", "sailor", "amp", "hexiscale", "espresso",
+                          "hetauto", "arachne-untrained", "flat-rl"})
+      all.push_back(result(n, std::string(n) == "exhaustive" ? AlternativeResult::State::Refused : AlternativeResult::State::Done,
+                           100.0 + all.size(), all.empty()));
+    chart.resize(680, 230);
+    chart.setResults(all);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.replot();
+    QVERIFY(chart.labelsShortened());
+    QVERIFY2(chart.tickLabelExtent() < chart.slotWidth(),
+             qPrintable(QString("%1 >= %2").arg(chart.tickLabelExtent()).arg(chart.slotWidth())));
+    QVERIFY(!chart.legend->outerRect().intersects(chart.axisRect()->rect()));
+    // Three planners keep their iteration time and GPUs under the name.
+    all.resize(3);
+    chart.setResults(all);
+    chart.replot();
+    QVERIFY(!chart.labelsShortened());
+    QVERIFY(!chart.labelsRotated());
+    QVERIFY(chart.tickLabelExtent() < chart.slotWidth());
   }
 
   void alternativesModelTicksAndShowsResults() {
