@@ -32,7 +32,8 @@ std::vector<const char*> all() {
       kUnusedLower, kUnusedNothingPlaced, kUnusedHigher1, kUnusedUnchanged1,
       kUnusedLower1, kUnusedNothingPlaced1, kUnusedNoUse, kUnusedAs,
       kStragglerItself, kStragglerOther, kGradSyncGrows, kJoinClauses,
-      kNoFreeReplica,
+      kNoFreeReplica, kUnusedSailor, kUnusedMetis, kUnusedAmp,
+      kUnusedAmpBatch,
   };
 }
 

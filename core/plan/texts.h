@@ -138,6 +138,12 @@ inline constexpr const char* kGradSyncGrows = ARACHNE_TEXT("the gradient sync of
 inline constexpr const char* kJoinClauses = ARACHNE_TEXT("%1; %2");
 inline constexpr const char* kNoFreeReplica = ARACHNE_TEXT("the free GPUs cannot hold another replica of template %1");
 
+// ---- The baselines' own reasons for GPUs their plan leaves out (core/planning/baselines) ------
+inline constexpr const char* kUnusedSailor = ARACHNE_TEXT("not in Sailor's plan: Sailor gives every stage one DP degree and each GPU type one TP degree per stage, and this plan's DP leaves these GPUs out");
+inline constexpr const char* kUnusedMetis = ARACHNE_TEXT("not in Metis's plan: its device groups are powers of two");
+inline constexpr const char* kUnusedAmp = ARACHNE_TEXT("not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order");
+inline constexpr const char* kUnusedAmpBatch = ARACHNE_TEXT("not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order");
+
 // Every constant above, for the translation checks.
 std::vector<const char*> all();
 
