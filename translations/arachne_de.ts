@@ -2318,10 +2318,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Warnung: Die Policy %1 ist nicht nutzbar (%2); mit Greedy geplant</translation>
         </message>
         <message>
-            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s</source>
-            <translation>der Zustand der Policy fasst höchstens %1 GPU-Typen, der Cluster hat %2: geplant wurden die %1 mit der meisten Rechenleistung (GPUs × erreichbare TFLOP/s); %3 steht an Stelle %4 mit %5 TFLOP/s</translation>
-        </message>
-        <message>
             <source>no TP degree is profiled for %1, so it is outside the search space</source>
             <translation>für %1 ist kein TP-Grad profiliert, daher liegt er außerhalb des Suchraums</translation>
         </message>
@@ -2440,6 +2436,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order</source>
             <translation>nicht in AMPs Plan: der globale Batch von %1 ist nicht durch die %2 GPUs teilbar, daher plant AMP auf %3, und sein einheitliches Raster füllt die GPU-Typen in der Reihenfolge des Clusters</translation>
+        </message>
+        <message>
+            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6</source>
+            <translation>der Zustand der Policy fasst höchstens %1 GPU-Typen, der Cluster hat %2: geplant wurden die %1 mit der meisten Rechenleistung (GPUs × erreichbare TFLOP/s); %3 steht an Stelle %4 mit %5 TFLOP/s in %6</translation>
         </message>
     </context>
 </TS>

@@ -2296,10 +2296,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>警告：无法使用 %1 策略（%2）；已改用贪心规划</translation>
         </message>
         <message>
-            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s</source>
-            <translation>策略状态最多容纳 %1 种 GPU 类型，而集群有 %2 种：只规划了算力最大（GPU 数 × 可达 TFLOP/s）的 %1 种；%3 排第 %4，共 %5 TFLOP/s</translation>
-        </message>
-        <message>
             <source>no TP degree is profiled for %1, so it is outside the search space</source>
             <translation>%1 没有剖析任何 TP 度，因此不在搜索空间内</translation>
         </message>
@@ -2418,6 +2414,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order</source>
             <translation>不在 AMP 的计划中：全局批量 %1 不能被 %2 个 GPU 整除，因此 AMP 只在 %3 个 GPU 上规划，且其统一网格按集群顺序填充各 GPU 类型</translation>
+        </message>
+        <message>
+            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6</source>
+            <translation>策略状态最多容纳 %1 种 GPU 类型，而集群有 %2 种：只规划了算力最大（GPU 数 × 可达 TFLOP/s）的 %1 种；%3 排第 %4，%6 下共 %5 TFLOP/s</translation>
         </message>
     </context>
 </TS>

@@ -113,7 +113,7 @@ inline constexpr const char* kSortedBlocks = ARACHNE_TEXT("contiguous GPU-type b
 inline constexpr const char* kPolicyFallback = ARACHNE_TEXT("warning: the %1 policy cannot be used (%2); planned with greedy");
 
 // ---- Why GPUs are unused (core/planning/unused_gpu_explainer.cpp) ---------------------------
-inline constexpr const char* kUnusedWithheldType = ARACHNE_TEXT("the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s");
+inline constexpr const char* kUnusedWithheldType = ARACHNE_TEXT("the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6");
 inline constexpr const char* kUnusedNotUsable = ARACHNE_TEXT("no TP degree is profiled for %1, so it is outside the search space");
 inline constexpr const char* kUnusedBatchUsed = ARACHNE_TEXT("the global batch of %1 sequences already gives every replica of the plan just one micro-batch");
 inline constexpr const char* kUnusedPartial = ARACHNE_TEXT("%1 of its %2 GPUs are free; %3");

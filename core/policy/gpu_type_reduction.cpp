@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "catalog/gpu_type.h"
+#include "catalog/precision.h"
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
 #include "plan/texts.h"
@@ -56,7 +57,7 @@ std::vector<UnusedGpus> GpuTypeReduction::unusedGpus(const CostModel& cost) cons
   for (size_t w = 0; w < withheld.size(); ++w) {
     const Reason why(text::kUnusedWithheldType,
                      {integer(limit), integer(types), verbatim(withheld[w]), integer(limit + 1 + static_cast<long long>(w)),
-                      number(withheld_tflops[w], 0)});
+                      number(withheld_tflops[w], 0), verbatim(toString(cost.spec().precision))});
     for (const Node& n : cost.composition().nodes()) {
       if (n.gpu_type != withheld[w]) continue;
       UnusedGpus u;
