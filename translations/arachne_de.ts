@@ -904,6 +904,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>memory per GPU (GiB)</source>
             <translation>Speicher pro GPU (GiB)</translation>
         </message>
+        <message>
+            <source>+%1 over</source>
+            <translation>+%1 zu viel</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MoveScenarioEventCommand</name>
@@ -1165,6 +1169,14 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>%1 of %2 copies shown</source>
             <translation>%1 von %2 Kopien gezeigt</translation>
+        </message>
+        <message>
+            <source>interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)</source>
+            <translation>verschränktes 1F1B: die Stufe läuft als %1 Modellteile (virtuelle Stufen)</translation>
+        </message>
+        <message>
+            <source>interleaved 1F1B: %1 chunks per stage</source>
+            <translation>verschränktes 1F1B: %1 Teile pro Stufe</translation>
         </message>
     </context>
     <context>
@@ -1730,8 +1742,16 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             </translation>
         </message>
         <message>
-            <source>interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted</source>
-            <translation>verschränkt, %1 Modellteile pro GPU: als einfaches 1F1B gezeichnet, daher kürzer oder länger als die angegebene Iteration</translation>
+            <source>interleaved 1F1B, %1 model chunks per stage</source>
+            <translation>verschränktes 1F1B, %1 Modellteile pro Stufe</translation>
+        </message>
+        <message>
+            <source>with fewer micro-batches than stages this schedule takes %1, the cost model counts %2</source>
+            <translation>mit weniger Micro-Batches als Stufen dauert dieser Ablauf %1, das Kostenmodell rechnet %2</translation>
+        </message>
+        <message>
+            <source>forward, chunk %1</source>
+            <translation>Vorwärts, Teil %1</translation>
         </message>
     </context>
     <context>
@@ -1877,6 +1897,14 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
                 <numerusform>… und %n weitere (Maus hierher für alle)</numerusform>
             </translation>
         </message>
+        <message>
+            <source>No memory figures for this plan: the cost model cannot price a stage's memory.</source>
+            <translation>Keine Speicherzahlen für diesen Plan: das Kostenmodell kann den Speicher einer Stufe nicht bewerten.</translation>
+        </message>
+        <message>
+            <source>No timeline for this plan: the cost model stopped before timing it.</source>
+            <translation>Keine Zeitleiste für diesen Plan: das Kostenmodell hat vor der Zeitberechnung abgebrochen.</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::WhatIfSession</name>
@@ -1937,6 +1965,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>Why unused: their best use, priced by the cost model</source>
             <translation>Warum ungenutzt: ihre beste Nutzung, vom Kostenmodell bewertet</translation>
+        </message>
+        <message>
+            <source>Why unused</source>
+            <translation>Warum ungenutzt</translation>
         </message>
     </context>
     <context>
@@ -2388,6 +2420,26 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)</source>
             <translation>Vorlage %1 hat %2 virtuelle Stufen bei nur einer Stufe (Interleaving braucht eine Pipeline)</translation>
+        </message>
+        <message>
+            <source>not in Sailor's plan: Sailor gives every stage one DP degree and each GPU type one TP degree per stage, and this plan's DP leaves these GPUs out</source>
+            <translation>nicht in Sailors Plan: Sailor gibt jeder Stufe einen DP-Grad und jedem GPU-Typ einen TP-Grad pro Stufe, und der DP-Grad dieses Plans lässt diese GPUs aus</translation>
+        </message>
+        <message>
+            <source>not in Metis's plan: its device groups are powers of two</source>
+            <translation>nicht in Metis' Plan: seine Gerätegruppen sind Zweierpotenzen</translation>
+        </message>
+        <message>
+            <source>not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order</source>
+            <translation>nicht in AMPs Plan: sein einheitliches Raster aus TP x DP x PP füllt die GPU-Typen in der Reihenfolge des Clusters</translation>
+        </message>
+        <message>
+            <source>not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order</source>
+            <translation>nicht in AMPs Plan: der globale Batch von %1 ist nicht durch die %2 GPUs teilbar, daher plant AMP auf %3, und sein einheitliches Raster füllt die GPU-Typen in der Reihenfolge des Clusters</translation>
+        </message>
+        <message>
+            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6</source>
+            <translation>der Zustand der Policy fasst höchstens %1 GPU-Typen, der Cluster hat %2: geplant wurden die %1 mit der meisten Rechenleistung (GPUs × erreichbare TFLOP/s); %3 steht an Stelle %4 mit %5 TFLOP/s in %6</translation>
         </message>
     </context>
 </TS>

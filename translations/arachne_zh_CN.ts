@@ -893,6 +893,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>memory per GPU (GiB)</source>
             <translation>每个 GPU 的显存（GiB）</translation>
         </message>
+        <message>
+            <source>+%1 over</source>
+            <translation>超出 %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MoveScenarioEventCommand</name>
@@ -1149,6 +1153,14 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>%1 of %2 copies shown</source>
             <translation>显示 %2 份中的 %1 份</translation>
+        </message>
+        <message>
+            <source>interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)</source>
+            <translation>交错 1F1B：该阶段以 %1 个模型块（虚拟阶段）运行</translation>
+        </message>
+        <message>
+            <source>interleaved 1F1B: %1 chunks per stage</source>
+            <translation>交错 1F1B：每个阶段 %1 个块</translation>
         </message>
     </context>
     <context>
@@ -1711,8 +1723,16 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             </translation>
         </message>
         <message>
-            <source>interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted</source>
-            <translation>交错调度，每个 GPU %1 个模型块：按普通 1F1B 绘制，因此可能短于或长于所示迭代时间</translation>
+            <source>interleaved 1F1B, %1 model chunks per stage</source>
+            <translation>交错 1F1B，每个阶段 %1 个模型块</translation>
+        </message>
+        <message>
+            <source>with fewer micro-batches than stages this schedule takes %1, the cost model counts %2</source>
+            <translation>微批次少于阶段数，此调度需 %1，成本模型按 %2 计</translation>
+        </message>
+        <message>
+            <source>forward, chunk %1</source>
+            <translation>前向，块 %1</translation>
         </message>
     </context>
     <context>
@@ -1856,6 +1876,14 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
                 <numerusform>… 另有 %n 条（悬停此处查看全部）</numerusform>
             </translation>
         </message>
+        <message>
+            <source>No memory figures for this plan: the cost model cannot price a stage's memory.</source>
+            <translation>此计划没有显存数据：成本模型无法计算某个阶段的显存。</translation>
+        </message>
+        <message>
+            <source>No timeline for this plan: the cost model stopped before timing it.</source>
+            <translation>此计划没有时间线：成本模型在计算时间之前就停止了。</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::WhatIfSession</name>
@@ -1915,6 +1943,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>Why unused: their best use, priced by the cost model</source>
             <translation>未用原因：它们的最佳用途（由成本模型计算）</translation>
+        </message>
+        <message>
+            <source>Why unused</source>
+            <translation>未用原因</translation>
         </message>
     </context>
     <context>
@@ -2366,6 +2398,26 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)</source>
             <translation>模板 %1 只有一个阶段却有 %2 个虚拟阶段（交错调度需要流水线）</translation>
+        </message>
+        <message>
+            <source>not in Sailor's plan: Sailor gives every stage one DP degree and each GPU type one TP degree per stage, and this plan's DP leaves these GPUs out</source>
+            <translation>不在 Sailor 的计划中：Sailor 给每个阶段一个 DP 度、每种 GPU 类型每个阶段一个 TP 度，该计划的 DP 未用到这些 GPU</translation>
+        </message>
+        <message>
+            <source>not in Metis's plan: its device groups are powers of two</source>
+            <translation>不在 Metis 的计划中：其设备组大小为 2 的幂</translation>
+        </message>
+        <message>
+            <source>not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order</source>
+            <translation>不在 AMP 的计划中：其统一的 TP x DP x PP 网格按集群顺序填充各 GPU 类型</translation>
+        </message>
+        <message>
+            <source>not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order</source>
+            <translation>不在 AMP 的计划中：全局批量 %1 不能被 %2 个 GPU 整除，因此 AMP 只在 %3 个 GPU 上规划，且其统一网格按集群顺序填充各 GPU 类型</translation>
+        </message>
+        <message>
+            <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6</source>
+            <translation>策略状态最多容纳 %1 种 GPU 类型，而集群有 %2 种：只规划了算力最大（GPU 数 × 可达 TFLOP/s）的 %1 种；%3 排第 %4，%6 下共 %5 TFLOP/s</translation>
         </message>
     </context>
 </TS>

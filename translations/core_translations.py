@@ -94,6 +94,7 @@ DE = {
  (T, "contiguous GPU-type blocks, every TP order"): "zusammenhängende GPU-Typ-Blöcke, jede TP-Reihenfolge",
  (T, "contiguous GPU-type blocks, TP non-increasing"): "zusammenhängende GPU-Typ-Blöcke, TP nicht steigend",
  (T, "warning: the %1 policy cannot be used (%2); planned with greedy"): "Warnung: Die Policy %1 ist nicht nutzbar (%2); mit Greedy geplant",
+ (T, "the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6"): "der Zustand der Policy fasst höchstens %1 GPU-Typen, der Cluster hat %2: geplant wurden die %1 mit der meisten Rechenleistung (GPUs × erreichbare TFLOP/s); %3 steht an Stelle %4 mit %5 TFLOP/s in %6",
  (T, "no TP degree is profiled for %1, so it is outside the search space"): "für %1 ist kein TP-Grad profiliert, daher liegt er außerhalb des Suchraums",
  (T, "the global batch of %1 sequences already gives every replica of the plan just one micro-batch"): "der globale Batch von %1 Sequenzen gibt jedem Replikat des Plans schon nur einen Micro-Batch",
  (T, "%1 of its %2 GPUs are free; %3"): "%1 seiner %2 GPUs sind frei; %3",
@@ -117,6 +118,11 @@ DE = {
  (T, "the gradient sync of template %1 grows from %2 s to %3 s with more replicas in the all-reduce"): "die Gradientensynchronisation von Vorlage %1 wächst mit mehr Replikaten im All-Reduce von %2 s auf %3 s",
  (T, "%1; %2"): "%1; %2",
  (T, "the free GPUs cannot hold another replica of template %1"): "die freien GPUs fassen kein weiteres Replikat von Vorlage %1",
+ # The baselines' own reasons for GPUs their plans leave out.
+ (T, "not in Sailor's plan: Sailor gives every stage one DP degree and each GPU type one TP degree per stage, and this plan's DP leaves these GPUs out"): "nicht in Sailors Plan: Sailor gibt jeder Stufe einen DP-Grad und jedem GPU-Typ einen TP-Grad pro Stufe, und der DP-Grad dieses Plans lässt diese GPUs aus",
+ (T, "not in Metis's plan: its device groups are powers of two"): "nicht in Metis' Plan: seine Gerätegruppen sind Zweierpotenzen",
+ (T, "not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order"): "nicht in AMPs Plan: sein einheitliches Raster aus TP x DP x PP füllt die GPU-Typen in der Reihenfolge des Clusters",
+ (T, "not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order"): "nicht in AMPs Plan: der globale Batch von %1 ist nicht durch die %2 GPUs teilbar, daher plant AMP auf %3, und sein einheitliches Raster füllt die GPU-Typen in der Reihenfolge des Clusters",
 }
 
 ZH = {
@@ -209,6 +215,7 @@ ZH = {
  (T, "contiguous GPU-type blocks, every TP order"): "连续的 GPU 类型块、任意 TP 顺序",
  (T, "contiguous GPU-type blocks, TP non-increasing"): "连续的 GPU 类型块、TP 不递增",
  (T, "warning: the %1 policy cannot be used (%2); planned with greedy"): "警告：无法使用 %1 策略（%2）；已改用贪心规划",
+ (T, "the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6"): "策略状态最多容纳 %1 种 GPU 类型，而集群有 %2 种：只规划了算力最大（GPU 数 × 可达 TFLOP/s）的 %1 种；%3 排第 %4，%6 下共 %5 TFLOP/s",
  (T, "no TP degree is profiled for %1, so it is outside the search space"): "%1 没有剖析任何 TP 度，因此不在搜索空间内",
  (T, "the global batch of %1 sequences already gives every replica of the plan just one micro-batch"): "%1 个序列的全局批次已经只给方案的每个副本一个微批次",
  (T, "%1 of its %2 GPUs are free; %3"): "其 %2 个 GPU 中有 %1 个空闲；%3",
@@ -232,4 +239,9 @@ ZH = {
  (T, "the gradient sync of template %1 grows from %2 s to %3 s with more replicas in the all-reduce"): "all-reduce 中副本增多，使模板 %1 的梯度同步从 %2 秒增至 %3 秒",
  (T, "%1; %2"): "%1；%2",
  (T, "the free GPUs cannot hold another replica of template %1"): "空闲 GPU 容纳不下模板 %1 的又一个副本",
+ # 基线规划器对其计划未用 GPU 的说明。
+ (T, "not in Sailor's plan: Sailor gives every stage one DP degree and each GPU type one TP degree per stage, and this plan's DP leaves these GPUs out"): "不在 Sailor 的计划中：Sailor 给每个阶段一个 DP 度、每种 GPU 类型每个阶段一个 TP 度，该计划的 DP 未用到这些 GPU",
+ (T, "not in Metis's plan: its device groups are powers of two"): "不在 Metis 的计划中：其设备组大小为 2 的幂",
+ (T, "not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order"): "不在 AMP 的计划中：其统一的 TP x DP x PP 网格按集群顺序填充各 GPU 类型",
+ (T, "not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order"): "不在 AMP 的计划中：全局批量 %1 不能被 %2 个 GPU 整除，因此 AMP 只在 %3 个 GPU 上规划，且其统一网格按集群顺序填充各 GPU 类型",
 }

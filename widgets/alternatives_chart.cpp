@@ -9,12 +9,64 @@ namespace arachne::gui {
 AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
   setMinimumSize(320, 200);
   legend->setVisible(true);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  // The legend in a row of its own above the bars: inside the axis rect it hid the bars of the
+  // last planners and their values once twelve planners were compared.
+  plotLayout()->insertRow(0);
+  plotLayout()->addElement(0, 0, legend);
+  plotLayout()->setRowStretchFactor(0, 0.001);
+  legend->setFillOrder(QCPLegend::foColumnsFirst);
+  legend->setMargins(QMargins(6, 2, 6, 2));
+  legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
 }
 
 void AlternativesChart::showEvent(QShowEvent* e) {
   QCustomPlot::showEvent(e);
   replot();
+  layoutLabels();  // the axis has its real width now
+}
+
+void AlternativesChart::resizeEvent(QResizeEvent* e) {
+  QCustomPlot::resizeEvent(e);
+  layoutLabels();
+}
+
+double AlternativesChart::slotWidth() const {
+  return results_.empty() ? 0 : static_cast<double>(axisRect()->width()) / (static_cast<double>(results_.size()) + 0.2);
+}
+
+int AlternativesChart::tickLabelExtent() const {
+  const QFontMetrics fm(xAxis->tickLabelFont());
+  if (rotated_) return fm.height();  // rotated labels stand side by side one line high
+  int widest = 0;
+  for (const QString& l : shortened_ ? names_ : fullLabels_)
+    for (const QString& line : l.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
+  return widest;
+}
+
+void AlternativesChart::layoutLabels() {
+  if (results_.empty()) return;
+  // Names with iteration time and GPUs when they fit, else the names alone, else the names
+  // turned vertical.
+  const QFontMetrics fm(xAxis->tickLabelFont());
+  auto widest = [&](const QVector<QString>& labels) {
+    int w = 0;
+    for (const QString& l : labels)
+      for (const QString& line : l.split(QLatin1Char('\n'))) w = std::max(w, fm.horizontalAdvance(line));
+    return w;
+  };
+  const double slot = slotWidth();
+  const bool shorten = widest(fullLabels_) + 6 > slot;
+  const bool rotate = shorten && widest(names_) + 6 > slot;
+  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  const QVector<QString>& labels = shorten ? names_ : fullLabels_;
+  for (int i = 0; i < labels.size(); ++i) ticker->addTick(i + 1, labels[i]);
+  xAxis->setTicker(ticker);
+  xAxis->setTickLabelRotation(rotate ? -90 : 0);
+  if (rotate != rotated_ || shorten != shortened_) {
+    rotated_ = rotate;
+    shortened_ = shorten;
+    replot(QCustomPlot::rpQueuedReplot);
+  }
 }
 
 void AlternativesChart::changeEvent(QEvent* e) {
@@ -38,7 +90,8 @@ void AlternativesChart::rebuild() {
   others->setName(tr("other planners"));
   others->setBrush(QBrush(QColor(0x56B4E9), Qt::Dense3Pattern));
   others->setPen(QPen(QColor(0x0072B2)));
-  QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+  fullLabels_.clear();
+  names_.clear();
   double top = 1;
   for (size_t i = 0; i < results_.size(); ++i) {
     const auto& r = results_[i];
@@ -55,9 +108,11 @@ void AlternativesChart::rebuild() {
     } else {
       label += QLatin1Char('\n') + AlternativesModel::stateName(r.state);
     }
-    ticker->addTick(key, label);
+    fullLabels_ << label;
+    names_ << r.planner;
   }
-  xAxis->setTicker(ticker);
+  rotated_ = shortened_ = false;
+  layoutLabels();
   xAxis->setRange(0.4, static_cast<double>(results_.size()) + 0.6);
   yAxis->setLabel(tr("throughput (sequences/s)"));
   yAxis->setRange(0, top * 1.2);

@@ -1,6 +1,7 @@
 // Throughput of the chosen plan against the other planners' plans on the same input: one bar
 // per planner with a plan, labelled with iteration time and GPUs used; planners without a plan
-// are listed on the axis with their state.
+// are listed on the axis with their state. When the planners crowd the axis the labels keep only
+// the names, and turn vertical when even those do not fit; the legend stands above the bars.
 #pragma once
 
 #include <qcustomplot.h>
@@ -16,14 +17,24 @@ class AlternativesChart : public QCustomPlot {
   explicit AlternativesChart(QWidget* parent = nullptr);
   void setResults(const std::vector<AlternativeResult>& results);
   const std::vector<AlternativeResult>& results() const { return results_; }
+  // Width of the widest tick label line (its height when rotated) and the room per planner: the
+  // labels overlap when the first exceeds the second.
+  int tickLabelExtent() const;
+  double slotWidth() const;
+  bool labelsRotated() const { return rotated_; }
+  bool labelsShortened() const { return shortened_; }
 
  protected:
   void changeEvent(QEvent* event) override;
   void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void rebuild();
+  void layoutLabels();
   std::vector<AlternativeResult> results_;
+  QVector<QString> fullLabels_, names_;
+  bool rotated_ = false, shortened_ = false;
 };
 
 }  // namespace arachne::gui

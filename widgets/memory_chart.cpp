@@ -145,6 +145,28 @@ void MemoryChart::rebuild() {
     top = std::max({top, capacity[i], sum});
   }
   yAxis->setRange(0, top * 1.15);
+  // A stage that does not fit: a red frame around its bar and the excess above it.
+  over_.clear();
+  const QColor red(0xD55E00);
+  for (int i = 0; i < k; ++i) {
+    double sum = 0;
+    for (const auto& v : values) sum += v[i];
+    if (sum <= capacity[i]) continue;
+    over_ << i;
+    auto* frame = new QCPItemRect(this);
+    frame->topLeft->setCoords(stageKeys[i] - 0.36, sum);
+    frame->bottomRight->setCoords(stageKeys[i] + 0.36, 0);
+    frame->setPen(QPen(red, 2.5));
+    frame->setBrush(Qt::NoBrush);
+    auto* label = new QCPItemText(this);
+    label->position->setCoords(stageKeys[i], sum);
+    label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    label->setColor(red);
+    QFont bold = label->font();
+    bold.setBold(true);
+    label->setFont(bold);
+    label->setText(tr("+%1 over").arg(formatGibibytes((sum - capacity[i]) * kGiB)));
+  }
   if (isVisible()) replot();  // a hidden chart is drawn when it is shown
 }
 

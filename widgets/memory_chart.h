@@ -1,6 +1,7 @@
 // Memory bars: for every stage of the plan a stacked bar of every memory component the cost
 // model reports (parameters, gradients, optimizer state, activations, overhead), in GiB, against
-// the GPU's capacity (a step line). Tick labels turn vertical when the stages crowd the axis.
+// the GPU's capacity (a step line). A stage over its capacity is outlined in red with how much it
+// is over. Tick labels turn vertical when the stages crowd the axis.
 #pragma once
 
 #include <qcustomplot.h>
@@ -17,6 +18,9 @@ class MemoryChart : public QCustomPlot {
   void setPlan(const Plan& plan, const PlanReport& report);
   void clearPlan();
   int stageCount() const { return stages_; }
+  // The stages (counted over all templates from 0, in the bars' order) that need more memory
+  // than their GPU has.
+  const QList<int>& overCapacityStages() const { return over_; }
   bool labelsRotated() const { return rotated_; }
   // Width of the widest tick label along the axis (its height when rotated), and the room per
   // stage: the labels overlap when the first exceeds the second.
@@ -34,6 +38,7 @@ class MemoryChart : public QCustomPlot {
   Plan plan_;
   PlanReport report_;
   int stages_ = 0;
+  QList<int> over_;
   bool rotated_ = false;
   QVector<QString> shortLabels_, longLabels_;
 };

@@ -8,10 +8,15 @@
 namespace arachne::gui {
 
 OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
-                                            const std::vector<std::vector<double>>& tails, int m) {
+                                            const std::vector<std::vector<double>>& tails, int m, int v) {
   OneFOneBSchedule out;
   const int p = static_cast<int>(t.size());
   if (p == 0 || m <= 0) return out;
+  if (v > 1 && p > 1) {
+    out = interleaved(t, m, v);
+    out.addTails(tails);
+    return out;
+  }
   const double slowest = *std::max_element(t.begin(), t.end());
   double forwards = 0;
   for (double x : t) forwards += x / 3.0;
@@ -51,7 +56,7 @@ OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
         // The pacing: the pipeline drains no faster than its slowest stage.
         if (back && s == p - 1) ready = std::max(ready, mb * slowest + forwards);
         const double dur = t[static_cast<size_t>(s)] * (back ? 2.0 / 3.0 : 1.0 / 3.0);
-        PipelineOp op{s, mb, back, std::max(free[static_cast<size_t>(s)], ready), 0};
+        PipelineOp op{s, mb, 0, back, std::max(free[static_cast<size_t>(s)], ready), 0};
         op.end = op.start + dur;
         free[static_cast<size_t>(s)] = op.end;
         (back ? bEnd : fEnd)[k] = op.end;
@@ -62,19 +67,24 @@ OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
       }
     }
   }
-  // The per-iteration work follows the drained pipeline, as the cost model adds its maximum.
   out.pipeline_end = *std::max_element(free.begin(), free.end());
-  out.makespan = out.pipeline_end;
-  for (int s = 0; s < p; ++s) {
-    StageTail& tail = out.stages[static_cast<size_t>(s)];
-    tail.idle = out.pipeline_end - tail.busy;
-    tail.start = out.pipeline_end;
-    double at = tail.start;
-    if (static_cast<size_t>(s) < tails.size())
-      for (double item : tails[static_cast<size_t>(s)]) tail.ends.push_back(at += item);
-    out.makespan = std::max(out.makespan, at);
-  }
+  out.addTails(tails);
   return out;
+}
+
+void OneFOneBSchedule::addTails(const std::vector<std::vector<double>>& tails) {
+  // The per-iteration work follows the drained pipeline, as the cost model adds its maximum.
+  makespan = pipeline_end;
+  for (size_t s = 0; s < stages.size(); ++s) {
+    StageTail& tail = stages[s];
+    tail.idle = pipeline_end - tail.busy;
+    tail.start = pipeline_end;
+    tail.ends.clear();
+    double at = tail.start;
+    if (s < tails.size())
+      for (double item : tails[s]) tail.ends.push_back(at += item);
+    makespan = std::max(makespan, at);
+  }
 }
 
 OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t, const std::vector<double>& g,

@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
+#include <limits>
 #include <cstring>
 #include <map>
 
@@ -89,7 +90,9 @@ void PlanView::mousePressEvent(QMouseEvent* e) {
   QWidget::mousePressEvent(e);
 }
 
-int PlanView::rowHeight() const { return std::max(128, fontMetrics().height() * 8 + 10); }
+// Up to six lines of text (type, layers, what the stage holds on one or two lines, GPUs, expert
+// tiling) and the TP group or expert grid below them.
+int PlanView::rowHeight() const { return std::max(128, fontMetrics().height() * 9 + 10); }
 
 int PlanView::contentWidth() const {
   int depth = 1;
@@ -177,6 +180,8 @@ QString PlanView::stageToolTip(int t, int s) const {
                      .arg(QString::fromStdString(st.gpu_type).toUpper())
                      .arg(st.tp).arg(st.first_layer).arg(st.last_layer)
                      .arg(layersLabel(st).toHtmlEscaped()).arg(tpl.micro_batch);
+  if (tpl.virtual_stages > 1)
+    text += QStringLiteral("<br>") + tr("interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)").arg(tpl.virtual_stages);
   if (st.expert_tiling)
     text += QStringLiteral("<br>") + tr("experts: EP %1 × ETP %2 × EDP %3")
                                          .arg(st.expert_tiling->ep).arg(st.expert_tiling->etp).arg(st.expert_tiling->edp);
@@ -221,6 +226,18 @@ QString PlanView::stageToolTip(int t, int s) const {
   return text;
 }
 
+QString PlanView::templateHeaderText(int t) const {
+  const Template& tpl = plan_.templates[static_cast<size_t>(t)];
+  QString head = tr("Template %1").arg(t + 1) + QLatin1Char('\n') +
+                 tr("× %n replica(s)", nullptr, tpl.replicas) + QLatin1Char('\n') +
+                 tr("%n micro-batch(es)", nullptr, tpl.micro_batches);
+  // Interleaved 1F1B: every stage holds its layers as v model chunks (Megatron's virtual stages).
+  if (tpl.virtual_stages > 1) head += QLatin1Char('\n') + tr("interleaved 1F1B: %1 chunks per stage").arg(tpl.virtual_stages);
+  if (report_ && t < static_cast<int>(report_->templates.size()))
+    head += QLatin1Char('\n') + tr("iteration %1").arg(formatSeconds(report_->templates[static_cast<size_t>(t)].iteration_time_s));
+  return head;
+}
+
 void PlanView::paintEvent(QPaintEvent* event) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
@@ -232,12 +249,7 @@ void PlanView::paintEvent(QPaintEvent* event) {
     if (top > event->rect().bottom() || top + rowHeight() < event->rect().top()) continue;
     QRect header(kMargin, top, kHeaderWidth - 8, rowHeight());
     p.setPen(palette().color(QPalette::Text));
-    QString head = tr("Template %1").arg(t + 1) + QLatin1Char('\n') +
-                   tr("× %n replica(s)", nullptr, tpl.replicas) + QLatin1Char('\n') +
-                   tr("%n micro-batch(es)", nullptr, tpl.micro_batches);
-    if (report_ && t < static_cast<int>(report_->templates.size()))
-      head += QLatin1Char('\n') + tr("iteration %1").arg(formatSeconds(report_->templates[static_cast<size_t>(t)].iteration_time_s));
-    p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, head);
+    p.drawText(header, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, templateHeaderText(t));
     for (int s = 0; s < tpl.depth(); ++s) {
       const QRect r = blockRect(t, s);
       paintBlock(p, t, s, r);
@@ -270,7 +282,6 @@ void PlanView::paintLegend(QPainter& p) const {
 void PlanView::paintBlock(QPainter& p, int t, int s, const QRect& r) const {
   const Template& tpl = plan_.templates[static_cast<size_t>(t)];
   const Stage& stage = tpl.stages[static_cast<size_t>(s)];
-  const QString type = QString::fromStdString(stage.gpu_type);
   const int index = std::max(0, catalog_.indexOf(stage.gpu_type));
   const QColor fill = GpuColors::colorAt(index);
   const QColor ink = GpuColors::textOn(fill);
@@ -290,19 +301,47 @@ void PlanView::paintBlock(QPainter& p, int t, int s, const QRect& r) const {
   p.setPen(ink);
   const QRect text = r.adjusted(16, 4, -6, -4);
   const int lh = p.fontMetrics().height();
-  QFont bold = p.font();
-  bold.setBold(true);
-  p.save();
-  p.setFont(bold);
-  p.drawText(QRect(text.left(), text.top(), text.width(), lh), Qt::AlignLeft,
-             tr("%1 · TP %2").arg(type.toUpper()).arg(stage.tp));
-  p.restore();
-  auto line = [&](int n, const QString& s) {
+  const QStringList lines = blockTextLines(t, s, p.fontMetrics(), text.width());
+  for (int n = 0; n < lines.size(); ++n) {
+    p.save();
+    if (n == 0) {
+      QFont bold = p.font();
+      bold.setBold(true);
+      p.setFont(bold);
+    }
+    // Elided only as a last resort (a very long GPU type name): the lines are made to fit.
     p.drawText(QRect(text.left(), text.top() + n * lh, text.width(), lh), Qt::AlignLeft,
-               p.fontMetrics().elidedText(s, Qt::ElideRight, text.width()));
-  };
-  line(1, tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch));
-  if (model_) line(2, layerRangeText(*model_, stage.first_layer, stage.last_layer));
+               p.fontMetrics().elidedText(lines[n], Qt::ElideRight, text.width()));
+    p.restore();
+  }
+  const int top = text.top() + static_cast<int>(lines.size()) * lh + (stage.expert_tiling ? 2 : 4);
+  if (stage.expert_tiling)
+    paintTiling(p, QRect(text.left(), top, text.width(), text.bottom() - top), *stage.expert_tiling, ink);
+  else
+    paintTpGroup(p, QRect(text.left(), top, text.width(), text.bottom() - top), stage.tp, ink);
+}
+
+QStringList PlanView::blockTextLines(int t, int s, const QFontMetrics& fm, int width) const {
+  const Template& tpl = plan_.templates[static_cast<size_t>(t)];
+  const Stage& stage = tpl.stages[static_cast<size_t>(s)];
+  QStringList out;
+  out << tr("%1 · TP %2").arg(QString::fromStdString(stage.gpu_type).toUpper()).arg(stage.tp);
+  out << tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch);
+  // What the stage holds ("embedding + blocks 1–32 + head") takes a second line when it is wider
+  // than the block, instead of being cut to "embedding + blocks…".
+  if (model_) {
+    const QString holds = layerRangeText(*model_, stage.first_layer, stage.last_layer);
+    const QStringList words = holds.split(QLatin1Char(' '));
+    QString first;
+    int k = 0;
+    for (; k < words.size(); ++k) {
+      const QString next = first.isEmpty() ? words[k] : first + QLatin1Char(' ') + words[k];
+      if (!first.isEmpty() && fm.horizontalAdvance(next) > width) break;
+      first = next;
+    }
+    out << first;
+    if (k < words.size()) out << QStringList(words.mid(k)).join(QLatin1Char(' '));
+  }
   const std::set<int> nodes(stage.node_ids.begin(), stage.node_ids.end());
   QString where;
   if (nodes.size() <= 3) {
@@ -312,18 +351,13 @@ void PlanView::paintBlock(QPainter& p, int t, int s, const QRect& r) const {
   } else {
     where = tr("%1 nodes").arg(nodes.size());
   }
-  const int next = model_ ? 3 : 2;
-  line(next, tr("%n GPU(s) · %1", nullptr, stage.tp * tpl.replicas).arg(where));
-  if (stage.expert_tiling) {
-    line(next + 1, tr("EP %1 × ETP %2 × EDP %3").arg(stage.expert_tiling->ep).arg(stage.expert_tiling->etp)
-                       .arg(stage.expert_tiling->edp));
-    const int top = text.top() + (next + 2) * lh + 2;
-    paintTiling(p, QRect(text.left(), top, text.width(), text.bottom() - top), *stage.expert_tiling, ink);
-  } else {
-    const int top = text.top() + (next + 1) * lh + 4;
-    paintTpGroup(p, QRect(text.left(), top, text.width(), text.bottom() - top), stage.tp, ink);
-  }
+  out << tr("%n GPU(s) · %1", nullptr, stage.tp * tpl.replicas).arg(where);
+  if (stage.expert_tiling)
+    out << tr("EP %1 × ETP %2 × EDP %3").arg(stage.expert_tiling->ep).arg(stage.expert_tiling->etp).arg(stage.expert_tiling->edp);
+  return out;
 }
+
+int PlanView::blockTextWidth() const { return kBlockWidth - 22; }
 
 void PlanView::paintTpGroup(QPainter& p, const QRect& r, int tp, const QColor& ink) const {
   // One square per GPU of the TP group, framed together: the GPUs that share every layer.
@@ -345,35 +379,53 @@ void PlanView::paintTpGroup(QPainter& p, const QRect& r, int tp, const QColor& i
                shown < tp ? tr("TP group of %1 (%2 shown)").arg(tp).arg(shown) : tr("TP group"));
 }
 
-void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, const QColor& ink) const {
-  // One EP-columns by ETP-rows grid per EDP copy: every square is a GPU holding 1/(EP*ETP) of
-  // the experts, and the copies hold the same experts (expert data parallel). When the copies do
-  // not fit with squares of at least 5 px, one grid is drawn and the label says how many more.
+PlanView::TilingLayout PlanView::tilingLayout(const QSize& room, int lineHeight, const ExpertTiling& t) {
+  // As many EDP copies as fit with squares of at least kMinCell px, side by side and, when the
+  // block has the height, in more rows of grids; the largest squares among those layouts.
   const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1), copies = std::max(t.edp, 1);
   constexpr int kMinCell = 7, kMaxCell = 14, kGap = 5;
+  for (int n = copies; n >= 1; --n) {
+    const int label = n < copies ? lineHeight : 0;  // a line under the grids says how many are drawn
+    TilingLayout best;
+    best.cell = std::numeric_limits<int>::min();
+    for (int perRow = 1; perRow <= n; ++perRow) {
+      const int gridRows = (n + perRow - 1) / perRow;
+      const int byWidth = (room.width() - kGap * (perRow - 1)) / (cols * perRow) - 1;
+      const int byHeight = (room.height() - 2 - label - kGap * (gridRows - 1)) / (rows * gridRows) - 1;
+      const int cell = std::min({byWidth, byHeight, kMaxCell});
+      if (cell >= best.cell) best = {cell, perRow, gridRows, n};  // on a tie, fewer rows
+    }
+    if (best.cell >= kMinCell || n == 1) {
+      best.cell = std::max(3, best.cell);
+      return best;
+    }
+  }
+  return {};
+}
+
+void PlanView::paintTiling(QPainter& p, const QRect& r, const ExpertTiling& t, const QColor& ink) const {
+  // One EP-columns by ETP-rows grid per EDP copy: every square is a GPU holding 1/(EP*ETP) of
+  // the experts, and the copies hold the same experts (expert data parallel). When not every
+  // copy fits with squares of at least 7 px, the label under the grids says how many are drawn.
+  constexpr int kGap = 5;
+  const int cols = std::max(t.ep, 1), rows = std::max(t.etp, 1), copies = std::max(t.edp, 1);
   const int lh = p.fontMetrics().height();
-  auto cellFor = [&](int n) {
-    const int byWidth = (r.width() - kGap * (n - 1)) / (cols * n) - 1;
-    const int byHeight = (r.height() - 2 - lh) / rows - 1;  // a line under the grids for the label
-    return std::min({byWidth, byHeight, kMaxCell});
-  };
-  int drawn = copies;
-  while (drawn > 1 && cellFor(drawn) < kMinCell) --drawn;
-  const int cell = std::max(3, cellFor(drawn));
-  const int gridWidth = cols * (cell + 1);
+  const TilingLayout l = tilingLayout(r.size(), lh, t);
+  const int gridWidth = cols * (l.cell + 1), gridHeight = rows * (l.cell + 1);
   p.setPen(QPen(ink, 1));
-  for (int c = 0; c < drawn; ++c) {
-    const int left = r.left() + c * (gridWidth + kGap);
+  for (int c = 0; c < l.drawn; ++c) {
+    const int left = r.left() + (c % l.perRow) * (gridWidth + kGap);
+    const int top = r.top() + (c / l.perRow) * (gridHeight + kGap);
     for (int y = 0; y < rows; ++y)
       for (int x = 0; x < cols; ++x) {
         p.setBrush(c == 0 ? QColor(255, 255, 255, 170) : QColor(255, 255, 255, 90));
-        p.drawRect(left + x * (cell + 1), r.top() + y * (cell + 1), cell, cell);
+        p.drawRect(left + x * (l.cell + 1), top + y * (l.cell + 1), l.cell, l.cell);
       }
   }
   // Under the grids: how many copies there are when not all are drawn.
-  if (drawn < copies)
-    p.drawText(QRect(r.left(), r.top() + rows * (cell + 1) + 2, r.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(tr("%1 of %2 copies shown").arg(drawn).arg(copies), Qt::ElideRight, r.width()));
+  if (l.drawn < copies)
+    p.drawText(QRect(r.left(), r.top() + l.gridRows * (gridHeight + kGap) - kGap + 2, r.width(), lh), Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(tr("%1 of %2 copies shown").arg(l.drawn).arg(copies), Qt::ElideRight, r.width()));
 }
 
 }  // namespace arachne::gui

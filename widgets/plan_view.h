@@ -4,6 +4,7 @@
 // view is as large as the whole plan (a scroll area scrolls it; exports draw all of it).
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 #include <optional>
 #include <set>
@@ -12,6 +13,8 @@
 #include "cost/plan_report.h"
 #include "model/model.h"
 #include "plan/plan.h"
+
+class QFontMetrics;
 
 namespace arachne {
 class GpuCatalog;
@@ -35,6 +38,18 @@ class PlanView : public QWidget {
   std::pair<int, int> stageAt(const QPoint& pos) const;
   QRect blockRect(int templateIndex, int stageIndex) const;
   QString stageToolTip(int templateIndex, int stageIndex) const;
+  // The text left of a template row: replicas, micro-batches, interleaving, iteration time.
+  QString templateHeaderText(int templateIndex) const;
+  // The lines a stage block shows (the first bold), made to fit `width` at `fm` where a line
+  // can be split; blockTextWidth() is the room a block has.
+  QStringList blockTextLines(int templateIndex, int stageIndex, const QFontMetrics& fm, int width) const;
+  int blockTextWidth() const;
+  // How a MoE stage's expert grids fill `room`: square size, grids per row, rows of grids, and
+  // how many of the EDP copies are drawn.
+  struct TilingLayout {
+    int cell = 0, perRow = 1, gridRows = 1, drawn = 0;
+  };
+  static TilingLayout tilingLayout(const QSize& room, int lineHeight, const ExpertTiling& tiling);
   // Marks one block (the what-if editor's selection); {-1, -1} for none.
   void setSelectedStage(int templateIndex, int stageIndex);
   std::pair<int, int> selectedStage() const { return selected_; }

@@ -117,7 +117,7 @@ void TimelineView::rebuild() {
         item("param_gather", s.time.param_gather);
       }
     }
-    schedule_ = OneFOneBSchedule::simulate(t, tails, tr.micro_batches);
+    schedule_ = OneFOneBSchedule::simulate(t, tails, tr.micro_batches, tr.virtual_stages);
   }
   updateGeometry();
   update();
@@ -141,7 +141,7 @@ QSize TimelineView::sizeHint() const { return minimumSizeHint().expandedTo({900,
 QSize TimelineView::minimumSizeHint() const {
   const int stages = static_cast<int>(schedule_.stages.size());
   const int w = zoom_ > 1 ? static_cast<int>(fitWidth() * zoom_) : 320;
-  return {w, kTop + kBottom + std::max(1, stages) * std::max(14, fontMetrics().height())};
+  return {w, chartTop(std::max(w, width())) + kBottom + std::max(1, stages) * std::max(14, fontMetrics().height())};
 }
 
 void TimelineView::wheelEvent(QWheelEvent* e) {
@@ -174,11 +174,71 @@ QString TimelineView::headerText() const {
                                      nullptr, tr.micro_batches)
              .arg(formatSeconds(tr.iteration_time_s), formatSeconds(tr.bubble_s))
              .arg(l.toString(tr.iteration_time_s > 0 ? 100.0 * tr.bubble_s / tr.iteration_time_s : 0.0, 'f', 1)) +
-         (tr.virtual_stages > 1
-              ? QStringLiteral(" · ") + QCoreApplication::translate("arachne::gui::TimelineView",
-                                                                    "interleaved, %1 model chunks per GPU: drawn as plain 1F1B, so shorter or longer than the iteration quoted")
-                                            .arg(tr.virtual_stages)
-              : QString());
+         (tr.virtual_stages > 1 ? QStringLiteral(" · ") + interleavedNote() : QString());
+}
+
+QString TimelineView::interleavedNote() const {
+  if (schedule_.virtual_stages <= 1) return {};
+  const QString head = QCoreApplication::translate("arachne::gui::TimelineView", "interleaved 1F1B, %1 model chunks per stage")
+                           .arg(schedule_.virtual_stages);  // v >= 2 here
+  if (schedule_.meets_formula) return head;
+  // Fewer micro-batches than stages: the schedule has bubbles the cost model's formula omits.
+  return head + QStringLiteral(" (") +
+         QCoreApplication::translate("arachne::gui::TimelineView",
+                                     "with fewer micro-batches than stages this schedule takes %1, the cost model counts %2")
+             .arg(formatSeconds(schedule_.makespan), formatSeconds(report_.templates[static_cast<size_t>(template_)].iteration_time_s)) +
+         QLatin1Char(')');
+}
+
+Qt::BrushStyle TimelineView::chunkPattern(int chunk) {
+  // Chunk 1 plain; the later chunks hatched over the forward or backward colour, so forward and
+  // backward stay the two hues and the chunks differ without relying on shades of blue.
+  static constexpr std::array<Qt::BrushStyle, 4> kPatterns = {Qt::NoBrush, Qt::BDiagPattern, Qt::FDiagPattern,
+                                                               Qt::DiagCrossPattern};
+  return kPatterns[static_cast<size_t>(chunk) % kPatterns.size()];
+}
+
+void TimelineView::fillOp(QPainter& p, const QRect& r, bool backward, int chunk) {
+  p.fillRect(r, backward ? kBackward : kForward);
+  if (const Qt::BrushStyle pattern = chunkPattern(chunk); pattern != Qt::NoBrush)
+    p.fillRect(r, QBrush(backward ? QColor(255, 255, 255, 170) : QColor(0, 0, 0, 150), pattern));
+}
+
+std::vector<TimelineView::LegendKey> TimelineView::legendKeys() const {
+  // Forward, backward (and under interleaving one key per model chunk), bubble, then every
+  // per-iteration item of the report.
+  std::vector<LegendKey> keys = {{tr("forward"), false, 0, QBrush(kForward)}, {tr("backward"), true, 0, QBrush(kBackward)}};
+  if (schedule_.virtual_stages > 1) {
+    keys.clear();
+    for (int c = 0; c < schedule_.virtual_stages; ++c) keys.push_back({tr("forward, chunk %1").arg(c + 1), false, c, {}});
+    keys.push_back({tr("backward"), true, 0, {}});
+  }
+  keys.push_back({tr("bubble (idle)"), false, -1, QBrush(kBubble, Qt::BDiagPattern)});
+  for (const TimeItem& item : timeItems(StageTime{})) {
+    if (item.scope != ItemScope::PerIteration) continue;
+    const bool shown = std::any_of(tailKeys_.begin(), tailKeys_.end(), [&](const std::vector<const char*>& ks) {
+      return std::any_of(ks.begin(), ks.end(), [&](const char* k) { return !std::strcmp(k, item.key); });
+    });
+    if (shown) keys.push_back({timeItemName(item.key), false, -1, tailBrush(item.key)});
+  }
+  return keys;
+}
+
+int TimelineView::chartTop(int w) const {
+  // The header wraps and the legend flows onto more rows when the view is narrow, so neither is
+  // cut at the right edge (the interleaved header once was); the chart starts below both.
+  const QFontMetrics fm = fontMetrics();
+  const int headerH = fm.boundingRect(QRect(0, 0, std::max(100, w - 16), 10000), Qt::TextWordWrap, headerText()).height();
+  int lx = 8, y = 4 + headerH + 6;
+  for (const LegendKey& k : legendKeys()) {
+    const int kw = 30 + fm.horizontalAdvance(k.name);
+    if (lx > 8 && lx + kw > w - 8) {
+      lx = 8;
+      y += std::max(16, fm.height() + 2);
+    }
+    lx += kw;
+  }
+  return std::max(kTop, y + std::max(16, fm.height() + 2) + 4);
 }
 
 void TimelineView::paintEvent(QPaintEvent*) {
@@ -186,32 +246,31 @@ void TimelineView::paintEvent(QPaintEvent*) {
   QPainter p(this);
   const Template& tpl = plan_.templates[static_cast<size_t>(template_)];
   const int stages = static_cast<int>(schedule_.stages.size());
-  const QRect area(kLeft, kTop, width() - kLeft - kRight, height() - kTop - kBottom);
+  const int top0 = chartTop(width());
+  const QRect area(kLeft, top0, width() - kLeft - kRight, height() - top0 - kBottom);
   const double scale = area.width() / schedule_.makespan;
   const int rowH = std::max(8, area.height() / std::max(stages, 1));
   const QColor text = palette().color(QPalette::Text);
   auto x = [&](double seconds) { return area.left() + static_cast<int>(seconds * scale); };
 
   p.setPen(text);
-  p.drawText(QRect(8, 4, width() - 16, 20), Qt::AlignLeft | Qt::AlignVCenter, headerText());
-  // Legend: forward, backward, bubble, then every per-iteration item of the report.
-  struct Key { QString name; QBrush brush; };
-  std::vector<Key> keys = {{tr("forward"), QBrush(kForward)},
-                           {tr("backward"), QBrush(kBackward)},
-                           {tr("bubble (idle)"), QBrush(kBubble, Qt::BDiagPattern)}};
-  for (const TimeItem& item : timeItems(StageTime{})) {
-    if (item.scope != ItemScope::PerIteration) continue;
-    const bool shown = std::any_of(tailKeys_.begin(), tailKeys_.end(), [&](const std::vector<const char*>& ks) {
-      return std::any_of(ks.begin(), ks.end(), [&](const char* k) { return !std::strcmp(k, item.key); });
-    });
-    if (shown) keys.push_back({timeItemName(item.key), tailBrush(item.key)});
-  }
-  int lx = 8;
-  for (const auto& k : keys) {
-    p.fillRect(QRect(lx, 30, 18, 12), k.brush);
-    p.drawRect(QRect(lx, 30, 18, 12));
-    p.drawText(QPoint(lx + 22, 41), k.name);
-    lx += 30 + p.fontMetrics().horizontalAdvance(k.name);
+  const QFontMetrics fm = p.fontMetrics();
+  const QRect headerRect(8, 4, std::max(100, width() - 16), 10000);
+  const QRect headerUsed = fm.boundingRect(headerRect, Qt::TextWordWrap, headerText());
+  p.drawText(QRect(8, 4, headerRect.width(), headerUsed.height()), Qt::AlignLeft | Qt::TextWordWrap, headerText());
+  int lx = 8, ly = 4 + headerUsed.height() + 6;
+  for (const LegendKey& k : legendKeys()) {
+    const int kw = 30 + fm.horizontalAdvance(k.name);
+    if (lx > 8 && lx + kw > width() - 8) {
+      lx = 8;
+      ly += std::max(16, fm.height() + 2);
+    }
+    const QRect box(lx, ly, 18, 12);
+    if (k.chunk >= 0 && k.brush.style() == Qt::NoBrush) fillOp(p, box, k.backward, k.chunk);
+    else p.fillRect(box, k.brush);
+    p.drawRect(box);
+    p.drawText(QPoint(lx + 22, ly + 11), k.name);
+    lx += kw;
   }
   for (int s = 0; s < stages; ++s) {
     const int top = area.top() + s * rowH;
@@ -238,7 +297,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     for (const auto& op : schedule_.ops) {
       const int top = area.top() + op.stage * rowH;
       QRect r(x(op.start), top + 2, std::max(1, x(op.end) - x(op.start)), rowH - 4);
-      p.fillRect(r, op.backward ? kBackward : kForward);
+      fillOp(p, r, op.backward, op.chunk);
       if (r.width() > 14 && r.height() >= p.fontMetrics().height()) {
         p.setPen(op.backward ? Qt::white : Qt::black);
         p.drawText(r, Qt::AlignCenter, QString::number(op.micro_batch + 1));

@@ -93,12 +93,16 @@ QVariant WhyDroppedModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant WhyDroppedModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+  if (orientation != Qt::Horizontal) return {};
+  // The reason's header stays short (a header does not wrap: the long German one was cut off
+  // between the other columns); the tooltip says what the reason is.
+  if (role == Qt::ToolTipRole && section == ReasonColumn) return tr("Why unused: their best use, priced by the cost model");
+  if (role != Qt::DisplayRole) return {};
   switch (section) {
     case GpuTypeColumn: return tr("GPU type");
     case NodesColumn: return tr("Nodes");
     case GpusColumn: return tr("Unused GPUs");
-    case ReasonColumn: return tr("Why unused: their best use, priced by the cost model");
+    case ReasonColumn: return tr("Why unused");
     default: return {};
   }
 }

@@ -13,7 +13,11 @@
 #include "io/atomic_file.h"
 #include "io/load_error.h"
 #include "model/model_catalog.h"
+#include "plugin/policy_plugin.h"
+#include "plugin/policy_plugin_api.h"
 #include "profile/analytic_profiler.h"
+#include "profile_option.h"
+#include "table.h"
 
 namespace arachne::cli {
 
@@ -34,14 +38,73 @@ std::string shellWord(const std::string& w) {
 }  // namespace
 
 std::unique_ptr<BenchProblem> makeBenchProblem(const Composition& composition, const std::string& modelId) {
+  const Model model = resolveModel(modelId);
+  return makeBenchProblem(composition, model, model.default_training,
+                          makeAnalyticProfiles(GpuCatalog::builtin(), composition.gpuTypes(), model,
+                                               model.default_training));
+}
+
+std::unique_ptr<BenchProblem> makeBenchProblem(const Composition& composition, const Model& model,
+                                               const TrainingSpec& spec, ProfileSet profiles) {
   auto p = std::make_unique<BenchProblem>();
   p->composition = composition;
-  p->model = resolveModel(modelId);
-  p->spec = p->model.default_training;
-  const GpuCatalog& catalog = GpuCatalog::builtin();
-  p->profiles = makeAnalyticProfiles(catalog, p->composition.gpuTypes(), p->model, p->spec);
-  p->cost = std::make_unique<CostModel>(catalog, p->composition, p->model, p->spec, p->profiles);
+  p->model = model;
+  p->spec = spec;
+  p->profiles = std::move(profiles);
+  p->cost = std::make_unique<CostModel>(GpuCatalog::builtin(), p->composition, p->model, p->spec, p->profiles);
   return p;
+}
+
+std::unique_ptr<BenchProblem> makeHeldoutBenchProblem(const HeldoutProblem& h) {
+  const GpuCatalog& catalog = GpuCatalog::builtin();
+  const Model model = resolveModel(h.model);
+  const TrainingSpec spec = heldoutTrainingSpec(h, model);
+  ProfileSet profiles = h.profiles_path.empty()
+                            ? makeAnalyticProfiles(catalog, h.composition.gpuTypes(), model, spec)
+                            : loadProfileOption(h.profiles_path, h.llm_info_path, model, catalog).profiles;
+  return makeBenchProblem(h.composition, model, spec, std::move(profiles));
+}
+
+WeightsMetadata readWeightsMetadata(const std::string& path, bool flat) {
+  WeightsMetadata w;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return w;
+  // Reading the file means loading its network: LibTorch code, in the policy library.
+  const PolicyPluginStatus library = loadPolicyPlugin();
+  const PolicyPluginApi* api = policyPluginApi();
+  if (!api) {
+    w.state = WeightsMetadata::State::NoLibrary;
+    w.problem = library.problem;
+    return w;
+  }
+  try {
+    w.metadata = api->read_weights_metadata(path, flat);
+    w.state = WeightsMetadata::State::Read;
+  } catch (const LoadError& e) {
+    w.state = WeightsMetadata::State::Unusable;
+    w.problem = e.what();
+  }
+  return w;
+}
+
+std::string seqsCell(const BenchRun& r) { return r.result.found ? fixed(r.throughput(), 2) : "-"; }
+std::string passFail(bool ok) { return ok ? "pass" : "FAIL"; }
+
+std::string nodeSizesLabel(const Composition& c) {
+  std::set<int> sizes;
+  for (const auto& [type, list] : c.nodeSizesByType())
+    for (int s : list) sizes.insert(s);
+  std::string s;
+  for (int n : sizes) {
+    if (!s.empty()) s.push_back('/');
+    s.append(std::to_string(n));
+  }
+  return sizes.size() > 1 ? "mixed " + s : "uniform " + s;
+}
+
+bool searchedEveryStageOrder(const BenchRun& e) {
+  return !e.result.stats.refused && !e.result.stats.cancelled &&
+         e.result.stats.message.rfind("searched every stage order", 0) == 0 && e.result.found;
 }
 
 BenchOutput::BenchOutput(const BenchOptions& options, std::ostream& out, std::ostream& err)
@@ -73,6 +136,12 @@ BenchRun BenchOutput::run(const std::string& planner, const BenchProblem& proble
   return r;
 }
 
+BenchRun BenchOutput::runRandomTenfold(const BenchProblem& problem, const BenchRun& reference, std::uint64_t seed) {
+  const long long evaluations = 10 * reference.result.stats.evaluations;
+  if (evaluations <= 0) return {};
+  return run("random", problem, {kSafetySeconds, evaluations}, seed);
+}
+
 void BenchOutput::heading(const std::string& section, const std::string& title) {
   std::string cmd;
   if (const char* env = std::getenv("ARACHNE_POLICY_WEIGHTS"); env && *env)
@@ -87,6 +156,7 @@ void BenchOutput::heading(const std::string& section, const std::string& title) 
       {"time", {"--quick", "--models", "--seed", "--budget-s", "--repeats", "--arachne-planner"}},
       {"curve", {"--quick", "--seed", "--curve-evals", "--curve-model", "--arachne-planner"}},
       {"training", {}},
+      {"heldout", {"--quick", "--seed", "--budget-s", "--arachne-planner", "--heldout", "--heldout-problems"}},
       {"baselines", {"--quick", "--seed", "--budget-s", "--arachne-planner", "--baseline-planners", "--baseline-budget-s", "--baseline-model"}}};
   const auto it = relevant.find(section);
   for (const auto& [name, value] : options_.given) {

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "catalog/gpu_catalog.h"
 #include "catalog/training_spec.h"
 #include "cluster/composition.h"
@@ -16,6 +18,7 @@
 #include "model/model.h"
 #include "planning/planner.h"
 #include "profile/profile_set.h"
+#include "validation/heldout_set.h"
 
 namespace arachne::cli {
 
@@ -33,6 +36,9 @@ struct BenchOptions {
   std::vector<std::string> baseline_planners = {"metis", "sailor", "amp"};
   double baseline_budget_s = 600;
   std::string baseline_model = "llama3-8b";
+  // heldout section: the set's file ("" = the shipped bench/heldout/heldout-problems.json)
+  std::string heldout;
+  std::vector<std::string> heldout_problems;  // ids to run, in this order; empty = all (--quick: the first 3)
   // Options as given (name, value; "" for a flag), to rebuild the command line of a section.
   std::vector<std::pair<std::string, std::string>> given;
 };
@@ -40,6 +46,8 @@ struct BenchOptions {
 // Relative tolerance of "a >= b": equal plans priced twice must pass.
 constexpr double kRelTolerance = 1e-9;
 inline bool atLeast(double a, double b) { return a >= b - kRelTolerance * (b < 0 ? -b : b); }
+// Long enough never to bind a planner that has an evaluation budget; it only stops a runaway.
+constexpr double kSafetySeconds = 1800;
 
 // One planning problem with the model's default training spec and analytic profiles. The cost
 // model refers to the other members, so a problem never moves.
@@ -52,6 +60,9 @@ struct BenchProblem {
 };
 // Throws LoadError (unknown model, unusable composition).
 std::unique_ptr<BenchProblem> makeBenchProblem(const Composition& composition, const std::string& modelId);
+// A problem with its own training spec and profile set (e.g. measured ones).
+std::unique_ptr<BenchProblem> makeBenchProblem(const Composition& composition, const Model& model,
+                                               const TrainingSpec& spec, ProfileSet profiles);
 
 struct BenchRun {
   PlannerResult result;
@@ -59,6 +70,28 @@ struct BenchRun {
   double throughput() const { return result.found ? result.report.throughput.sequences_per_s : 0; }
   bool warned() const { return result.stats.message.rfind("warning:", 0) == 0; }
 };
+
+// A held-out problem as a bench problem: its spec over the model's defaults, its measured
+// profiles (ours or Sailor's, through --profiles' loader) or the analytic ones. Throws LoadError.
+std::unique_ptr<BenchProblem> makeHeldoutBenchProblem(const HeldoutProblem& problem);
+
+// A weights file's metadata (how it was trained), read through the policy module.
+struct WeightsMetadata {
+  enum class State { Missing, NoLibrary, Unusable, Read };
+  State state = State::Missing;
+  nlohmann::json metadata;  // when Read
+  std::string problem;      // NoLibrary: the module's problem; Unusable: the LoadError's message
+};
+WeightsMetadata readWeightsMetadata(const std::string& path, bool flat);
+
+// Cells and checks the quality sections share.
+std::string seqsCell(const BenchRun& r);  // seq/s to 2 decimals, "-" when no plan was found
+std::string passFail(bool ok);            // "pass" or "FAIL"
+// "uniform 4" or "mixed 1/2/4": the node sizes of the whole composition.
+std::string nodeSizesLabel(const Composition& c);
+// Whether an exhaustive run is the optimum: it searched every stage order to the end (not
+// refused, not cancelled, not cut by its budget, not at a coarser granularity) and found a plan.
+bool searchedEveryStageOrder(const BenchRun& exhaustive);
 
 class BenchOutput {
  public:
@@ -72,6 +105,9 @@ class BenchOutput {
   // on stderr once per (planner, message).
   BenchRun run(const std::string& planner, const BenchProblem& problem, const PlannerBudget& budget,
                std::uint64_t seed);
+  // `random` with ten times the evaluations `reference` used (no time limit beyond the safety
+  // stop); an empty run when `reference` used none.
+  BenchRun runRandomTenfold(const BenchProblem& problem, const BenchRun& reference, std::uint64_t seed);
 
   // "## title", then the command line that regenerates the section (environment that chose the
   // weights included), in a code block.
@@ -102,5 +138,8 @@ void benchTime(BenchOutput& o);
 void benchCurve(BenchOutput& o);
 void benchTraining(BenchOutput& o);
 void benchBaselines(BenchOutput& o);  // bench_baselines.cpp
+void benchHeldout(BenchOutput& o);    // bench_heldout.cpp
+// The shipped held-out set, bench/heldout/heldout-problems.json of the source tree.
+std::string shippedHeldoutSetPath();
 
 }  // namespace arachne::cli

@@ -13,13 +13,8 @@ namespace arachne::cli {
 
 namespace {
 
-// Long enough never to bind a planner that has an evaluation budget; it only stops a runaway.
-constexpr double kSafetySeconds = 1800;
 constexpr double kExhaustiveSeconds = 60;
 constexpr double kOptimumShare = 0.97;
-
-std::string seqs(const BenchRun& r) { return r.result.found ? fixed(r.throughput(), 2) : "-"; }
-std::string passFail(bool ok) { return ok ? "pass" : "FAIL"; }
 
 // The small compositions exhaustive can search with every stage order (two to four GPU types,
 // most with mixed node sizes), and the second model of each: qwen3-32b where its ~576 GB of
@@ -49,18 +44,6 @@ const std::vector<SmallComposition>& smallCompositions() {
   return list;
 }
 
-std::string nodeSizes(const Composition& c) {
-  std::set<int> sizes;
-  for (const auto& [type, list] : c.nodeSizesByType())
-    for (int s : list) sizes.insert(s);
-  std::string s;
-  for (int n : sizes) {
-    if (!s.empty()) s.push_back('/');
-    s.append(std::to_string(n));
-  }
-  return sizes.size() > 1 ? "mixed " + s : "uniform " + s;
-}
-
 }  // namespace
 
 void benchPresets(BenchOutput& o) {
@@ -81,16 +64,15 @@ void benchPresets(BenchOutput& o) {
       const auto p = makeBenchProblem(c, modelId);
       const BenchRun a = o.run(opt.arachne, *p, {opt.budget_s, 0}, opt.seed);
       const BenchRun g = o.run("greedy", *p, {opt.budget_s, 0}, opt.seed);
+      const BenchRun r = o.runRandomTenfold(*p, a, opt.seed);
       const long long randomEvals = 10 * a.result.stats.evaluations;
-      BenchRun r;
-      if (randomEvals > 0) r = o.run("random", *p, {kSafetySeconds, randomEvals}, opt.seed);
       const bool okG = atLeast(a.throughput(), g.throughput());
       const bool okR = atLeast(a.throughput(), r.throughput());
       ++total;
       passGreedy += okG;
       passRandom += okR;
-      rows.push_back({preset, modelId, seqs(a), grouped(a.result.stats.evaluations), fixed(a.wall_s, 3), seqs(g),
-                      grouped(g.result.stats.evaluations), randomEvals > 0 ? seqs(r) : "-",
+      rows.push_back({preset, modelId, seqsCell(a), grouped(a.result.stats.evaluations), fixed(a.wall_s, 3), seqsCell(g),
+                      grouped(g.result.stats.evaluations), randomEvals > 0 ? seqsCell(r) : "-",
                       grouped(r.result.stats.evaluations), passFail(okG), passFail(okR)});
       csvRows.push_back({preset, modelId, csvNumber(a.throughput(), 6), std::to_string(a.result.stats.evaluations),
                          csvNumber(a.wall_s, 3), csvNumber(g.throughput(), 6),
@@ -135,8 +117,7 @@ void benchExhaustive(BenchOutput& o) {
       const BenchRun a = o.run(opt.arachne, *p, {opt.budget_s, 0}, opt.seed);
       // Only a complete search is the optimum: a refusal, a coarser granularity or a search cut
       // by the budget is not.
-      const bool complete = !e.result.stats.refused && !e.result.stats.cancelled &&
-                            e.result.stats.message.rfind("searched every stage order", 0) == 0 && e.result.found;
+      const bool complete = searchedEveryStageOrder(e);
       const double ratio = e.throughput() > 0 ? a.throughput() / e.throughput() : 0;
       const bool ok = complete && atLeast(ratio, kOptimumShare);
       std::string verdict = passFail(ok);
@@ -148,10 +129,10 @@ void benchExhaustive(BenchOutput& o) {
         ++counted;
         pass += ok;
       }
-      rows.push_back({entry.spec, std::to_string(c.totalGpus()), std::to_string(c.gpuTypes().size()), nodeSizes(c),
-                      modelId, seqs(e), grouped(e.result.stats.evaluations), fixed(e.wall_s, 2), seqs(a),
+      rows.push_back({entry.spec, std::to_string(c.totalGpus()), std::to_string(c.gpuTypes().size()), nodeSizesLabel(c),
+                      modelId, seqsCell(e), grouped(e.result.stats.evaluations), fixed(e.wall_s, 2), seqsCell(a),
                       grouped(a.result.stats.evaluations), complete ? fixed(ratio, 4) : "-", verdict});
-      csvRows.push_back({entry.spec, std::to_string(c.totalGpus()), std::to_string(c.gpuTypes().size()), nodeSizes(c),
+      csvRows.push_back({entry.spec, std::to_string(c.totalGpus()), std::to_string(c.gpuTypes().size()), nodeSizesLabel(c),
                          modelId, csvNumber(e.throughput(), 6), std::to_string(e.result.stats.evaluations),
                          csvNumber(e.wall_s, 3), csvNumber(a.throughput(), 6),
                          std::to_string(a.result.stats.evaluations), complete ? csvNumber(ratio, 6) : "",

@@ -1,14 +1,12 @@
 // The bench's run sections: arachne's planning time, best-so-far curves against evaluations,
 // and how the shipped weights were trained.
 #include <algorithm>
-#include <filesystem>
 #include <map>
+#include <thread>
 
 #include "bench_common.h"
 #include "cluster/cluster_spec.h"
 #include "io/load_error.h"
-#include "plugin/policy_plugin.h"
-#include "plugin/policy_plugin_api.h"
 #include "plugin/policy_weights_paths.h"
 #include "table.h"
 
@@ -16,9 +14,10 @@ namespace arachne::cli {
 
 namespace {
 
-constexpr double kSafetySeconds = 1800;
-constexpr double kTimeTargetS = 2.0;  // issue 4: median planning time on paper-3t-512
+constexpr double kTimeTargetS = 0.5;  // issue 13: median planning time on paper-3t-512
 const char* const kTimeCluster = "paper-3t-512";
+// The paper-3t mix (1:1:2 A100-40, A6000, H100; 4-GPU nodes) at 4,096 GPUs: no preset has that many.
+const char* const kTime4096Cluster = "a100-40:4x256,a6000:4x256,h100:4x512";
 const char* const kCurveCluster = "paper-3t-256";
 
 double median(std::vector<double> v) {
@@ -53,25 +52,21 @@ std::string metadataValue(const nlohmann::json& v) {
 
 // Reports one weights file: how it was trained, or why there is none.
 void describeWeights(BenchOutput& o, const std::string& planner, const std::string& path, bool flat) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) {
-    o.out() << "`" << planner << "`: no trained weights at `" << path << "`; it plans with greedy (and warns).\n\n";
-    return;
+  const WeightsMetadata w = readWeightsMetadata(path, flat);
+  switch (w.state) {
+    case WeightsMetadata::State::Missing:
+      o.out() << "`" << planner << "`: no trained weights at `" << path << "`; it plans with greedy (and warns).\n\n";
+      return;
+    case WeightsMetadata::State::NoLibrary:
+      o.out() << "`" << planner << "`: the weights file cannot be read: " << w.problem << "\n\n";
+      return;
+    case WeightsMetadata::State::Unusable:
+      o.out() << "`" << planner << "`: the weights file cannot be used: " << w.problem << "\n\n";
+      return;
+    case WeightsMetadata::State::Read:
+      break;
   }
-  // Reading the file means loading its network: LibTorch code, in the policy library.
-  const PolicyPluginStatus library = loadPolicyPlugin();
-  const PolicyPluginApi* api = policyPluginApi();
-  if (!api) {
-    o.out() << "`" << planner << "`: the weights file cannot be read: " << library.problem << "\n\n";
-    return;
-  }
-  nlohmann::json m;
-  try {
-    m = api->read_weights_metadata(path, flat);
-  } catch (const LoadError& e) {
-    o.out() << "`" << planner << "`: the weights file cannot be used: " << e.what() << "\n\n";
-    return;
-  }
+  const nlohmann::json& m = w.metadata;
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"file", "`" + path + "`"});
   std::string command = "not recorded";
@@ -98,40 +93,53 @@ void describeWeights(BenchOutput& o, const std::string& planner, const std::stri
 
 void benchTime(BenchOutput& o) {
   const BenchOptions& opt = o.options();
-  o.heading("time", std::string("arachne's planning time on ") + kTimeCluster);
-  const Composition c = loadPreset(kTimeCluster, GpuCatalog::builtin());
-  const std::vector<std::string> header = {"model", "runs", "median s", "min s", "max s", "median evals",
-                                           "median seq/s", "median <= 2 s"};
+  o.heading("time", "arachne's planning time against issue 13's targets");
+  // Issue 13, item 3: paper-3t-512 with each --models model in 0.5 s, paper-64b-512 with
+  // qwen3-64b in 2 s, and a 4,096-GPU composition (the paper-3t mix, 1:1:2 A100-40 : A6000 :
+  // H100 in 4-GPU nodes, at 4,096 GPUs) with llama3-70b in 5 s; medians of --repeats runs.
+  struct TimeProblem {
+    std::string cluster, model;
+    double target_s;
+  };
+  std::vector<TimeProblem> problems;
+  for (const auto& m : opt.models) problems.push_back({kTimeCluster, m, kTimeTargetS});
+  problems.push_back({"paper-64b-512", "qwen3-64b", 2.0});
+  problems.push_back({kTime4096Cluster, "llama3-70b", 5.0});
+  const std::vector<std::string> header = {"cluster", "GPUs", "model", "runs", "median s", "min s", "max s",
+                                           "median evals", "median seq/s", "target s", "median <= target"};
   std::vector<std::vector<std::string>> rows, csvRows;
   int pass = 0;
-  for (const auto& modelId : opt.models) {
-    const auto p = makeBenchProblem(c, modelId);
+  for (const auto& t : problems) {
+    const Composition c = resolveCluster(t.cluster, GpuCatalog::builtin());
+    const auto p = makeBenchProblem(c, t.model);
     std::vector<double> wall, evals, thr;
     for (int i = 0; i < opt.repeats; ++i) {
-      o.progress("time: " + modelId + ", run " + std::to_string(i + 1) + "/" + std::to_string(opt.repeats));
+      o.progress("time: " + t.cluster + ", " + t.model + ", run " + std::to_string(i + 1) + "/" +
+                 std::to_string(opt.repeats));
       const BenchRun r = o.run(opt.arachne, *p, {opt.budget_s, 0}, opt.seed + static_cast<std::uint64_t>(i));
       wall.push_back(r.wall_s);
       evals.push_back(static_cast<double>(r.result.stats.evaluations));
       thr.push_back(r.throughput());
-      csvRows.push_back({modelId, std::to_string(opt.seed + static_cast<std::uint64_t>(i)), csvNumber(r.wall_s, 4),
-                         std::to_string(r.result.stats.evaluations), csvNumber(r.throughput(), 6)});
+      csvRows.push_back({t.cluster, t.model, std::to_string(opt.seed + static_cast<std::uint64_t>(i)),
+                         csvNumber(r.wall_s, 4), std::to_string(r.result.stats.evaluations),
+                         csvNumber(r.throughput(), 6), csvNumber(t.target_s, 1)});
     }
     const double med = median(wall);
-    const bool ok = med <= kTimeTargetS;
+    const bool ok = med <= t.target_s;
     pass += ok;
-    rows.push_back({modelId, std::to_string(opt.repeats), fixed(med, 3),
+    rows.push_back({"`" + t.cluster + "`", grouped(c.totalGpus()), t.model, std::to_string(opt.repeats), fixed(med, 3),
                     fixed(*std::min_element(wall.begin(), wall.end()), 3),
                     fixed(*std::max_element(wall.begin(), wall.end()), 3), grouped(median(evals)),
-                    fixed(median(thr), 2), ok ? "pass" : "FAIL"});
+                    fixed(median(thr), 2), fixed(t.target_s, 1), ok ? "pass" : "FAIL"});
   }
-  o.out() << markdownTable(header, rows, "lrrrrrrl") << "\n";
-  o.out() << "time: median planning time <= " << fixed(kTimeTargetS, 0) << " s for " << pass << "/"
-          << opt.models.size() << " models: " << (pass == static_cast<int>(opt.models.size()) ? "PASS" : "FAIL")
-          << "\n";
-  o.out() << "(wall time of the whole plan() call, which for arachne includes reading its weights file; seeds " << opt.seed << " to "
-          << opt.seed + static_cast<std::uint64_t>(opt.repeats) - 1 << "; budget " << fixed(opt.budget_s, 1)
-          << " s)\n";
-  o.csv("time", {"model", "seed", "wall_s", "evaluations", "seq_per_s"}, csvRows);
+  o.out() << markdownTable(header, rows, "lrlrrrrrrrl") << "\n";
+  o.out() << "time: median planning time within its target for " << pass << "/" << problems.size()
+          << " problems: " << (pass == static_cast<int>(problems.size()) ? "PASS" : "FAIL") << "\n";
+  o.out() << "(wall time of the whole plan() call, which for arachne includes reading its weights file, not the "
+             "process start; seeds "
+          << opt.seed << " to " << opt.seed + static_cast<std::uint64_t>(opt.repeats) - 1 << "; budget "
+          << fixed(opt.budget_s, 1) << " s; " << std::thread::hardware_concurrency() << " hardware threads)\n";
+  o.csv("time", {"cluster", "model", "seed", "wall_s", "evaluations", "seq_per_s", "target_s"}, csvRows);
 }
 
 void benchCurve(BenchOutput& o) {

@@ -64,6 +64,18 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
                 r.stats.cancelled ? " (interrupted: best plan so far)" : "");
   err << line << "\n";
   if (!r.stats.message.empty()) err << "  " << r.stats.message << "\n";
+  if (!r.stats.phases.empty()) {
+    // What each phase of the planner's search added (PlannerStats::phases), cumulative.
+    TextTable t({"after phase", "best seq/s", "evaluations", "elapsed s"});
+    for (size_t c = 1; c < 4; ++c) t.setAlign(c, TextTable::Align::Right);
+    for (const PlannerPhase& ph : r.stats.phases) {
+      char best[32], elapsed[32];
+      std::snprintf(best, sizeof best, "%.2f", ph.best_sequences_per_s);
+      std::snprintf(elapsed, sizeof elapsed, "%.3f", ph.elapsed_s);
+      t.addRow({ph.name, best, std::to_string(ph.evaluations), elapsed});
+    }
+    err << t.render("  ");
+  }
 
   if (r.found) {
     std::string saveError;

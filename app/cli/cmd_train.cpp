@@ -1,7 +1,11 @@
 // `train`: train the learned planner's policy over a problem mix, with progress and checkpoints.
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "cluster/cluster_spec.h"
 #include "commands.h"
@@ -9,6 +13,7 @@
 #include "planning_session.h"
 #include "plugin/policy_plugin.h"
 #include "plugin/policy_plugin_api.h"  // torch-free: TrainingRunOptions and the module's entry table
+#include "train_workers.h"
 
 namespace arachne::cli {
 
@@ -56,6 +61,37 @@ TrainingRunOptions defaultMix() {
   o.trainer.demonstration_epochs = 100;
   o.trainer.final_cloning_epochs = 100;
   return o;
+}
+
+// --workers, --rank, --master and --timeout: which rank this process is and where rank 0 is.
+DistributedTrainingOptions parseDistributed(const ParsedArgs& a) {
+  DistributedTrainingOptions d;
+  if (auto v = a.value("--workers")) d.world_size = parseIntOption("--workers", *v, 1, 1024);
+  const auto rank = a.value("--rank"), master = a.value("--master");
+  if (rank && !master) throw UsageError("option '--rank' joins a run: it needs --master ADDR:PORT, the address of rank 0");
+  if (master && !rank)
+    throw UsageError("option '--master' is for a rank joining a run: give --rank too (with --workers N alone, "
+                     "the N-1 other ranks are started on this machine)");
+  if (rank) {
+    if (d.world_size < 2) throw UsageError("option '--rank' needs --workers N with N of 2 or more");
+    d.rank = parseIntOption("--rank", *rank, 0, d.world_size - 1);
+    const MasterAddress m = parseMasterAddress(*master);
+    d.master_host = m.host;
+    d.master_port = m.port;
+  }
+  if (auto v = a.value("--timeout")) {
+    double s = 0;
+    size_t used = 0;
+    try {
+      s = std::stod(*v, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != v->size() || !(s > 0) || s > 86400)
+      throw UsageError("option '--timeout' needs seconds in (0, 86400], got '" + *v + "'");
+    d.timeout_s = s;
+  }
+  return d;
 }
 
 template <typename... Values>
@@ -107,21 +143,62 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     o.trainer.final_cloning_epochs = parseIntOption("--final-cloning-epochs", *v, 0, 100000);
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
+  o.distributed = parseDistributed(a);
+  const bool spawnLocal = o.distributed.world_size > 1 && !a.value("--rank");
+  const bool writer = o.distributed.rank == 0;
 
-  // Before the training, not after it: a bad --out must not cost the whole budget.
-  checkOutputPath(o.out);
+  // Before the training, not after it: a bad --out must not cost the whole budget. Only rank 0
+  // writes it, so only rank 0 checks it (another machine may not have its directory).
+  if (writer) checkOutputPath(o.out);
+  // N processes on one machine share its cores: one torch thread pool each, split evenly,
+  // unless the user chose (children inherit the variable).
+  if (spawnLocal && !std::getenv("OMP_NUM_THREADS")) {
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned each = std::max(1u, cores / static_cast<unsigned>(o.distributed.world_size));
+    ::setenv("OMP_NUM_THREADS", std::to_string(each).c_str(), 1);
+  }
+  // c10d logs its failures through glog as well, with a warning about glog itself: the errors
+  // below name the problem once, so glog keeps quiet unless the user asked for it.
+  if (o.distributed.world_size > 1 && !std::getenv("GLOG_minloglevel")) ::setenv("GLOG_minloglevel", "3", 1);
+  // The other local ranks first, so that they load LibTorch while this process does.
+  std::unique_ptr<LocalWorkers> local;
+  if (spawnLocal) {
+    o.distributed.master_host = "127.0.0.1";
+    try {
+      o.distributed.master_port = freeLoopbackPort();
+      local = std::make_unique<LocalWorkers>(args, o.distributed.world_size, o.distributed.master_port);
+    } catch (const std::runtime_error& e) {
+      err << "arachne-cli train: " << e.what() << "\n";
+      return kExitPeer;
+    }
+  }
   // The trainer is LibTorch code in the policy library, loaded only now that the options are good.
   const PolicyPluginStatus library = loadPolicyPlugin();
   const PolicyPluginApi* api = policyPluginApi();
   if (!api) {
     err << "arachne-cli train: " << library.problem << "\n";
-    return kExitInternal;
+    return kExitInternal;  // the local ranks fail alike; LocalWorkers stops what is left of them
   }
-
-  out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
-      << " random + " << o.small_random_compositions << " small + " << o.wide_random_compositions << " wide random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
-      << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume) << "\n";
+  const std::string where = o.distributed.master_host + ":" + std::to_string(o.distributed.master_port);
+  if (writer) {
+    out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
+        << " random + " << o.small_random_compositions << " small + " << o.wide_random_compositions << " wide random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
+        << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume);
+    if (o.distributed.world_size > 1)
+      out << ", " << o.distributed.world_size << " workers (rank 0 at " << where << (spawnLocal ? ", the others started here" : "") << ")";
+    out << "\n";
+  } else {
+    out << "rank " << o.distributed.rank << " of " << o.distributed.world_size << ": joining the run of rank 0 at " << where
+        << " (rank 0 reports and writes " << o.out << ")\n";
+  }
   out.flush();
+  // The children's lines after this process's own error, when some of them failed too.
+  auto reportChildren = [&](double seconds) {
+    if (!local) return false;
+    const std::vector<std::string> failed = local->wait(seconds);
+    for (const auto& f : failed) err << "  local " << f << "\n";
+    return !failed.empty();
+  };
 
   long long episodes = 0;
   int checkpointsSeen = 0;
@@ -132,6 +209,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   {
     auto progress = [&](const UpdateStats& u, const TrainingRunResult& soFar) {
       episodes += u.rollouts;
+      if (!writer) return;
       if (soFar.checkpoints > checkpointsSeen) {
         checkpointsSeen = soFar.checkpoints;
         out << "checkpoint " << checkpointsSeen << " written to " << o.out << "\n";
@@ -150,8 +228,26 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
       result = api->run_training(o, progress, sigint.flag());
     } catch (const std::invalid_argument& e) {
       err << "arachne-cli train: " << e.what() << "\n";
+      reportChildren(30);
       return kExitBadInput;
+    } catch (const TrainingPeerError& e) {
+      err << "arachne-cli train: " << e.what() << "\n";
+      reportChildren(30);
+      return kExitPeer;
+    } catch (...) {
+      reportChildren(30);
+      throw;
     }
+  }
+  // Every rank is past the run's last exchange; the children only have to exit.
+  if (reportChildren(60)) {
+    err << "arachne-cli train: a local rank failed after the run (" << o.out << " is written)\n";
+    return kExitPeer;
+  }
+  if (!writer) {
+    out << "rank " << o.distributed.rank << " done" << (result.cancelled ? " (interrupted)" : "") << ": " << result.updates
+        << " updates of " << result.workers << " workers\n";
+    return kExitOk;
   }
   if (result.demonstration_decisions > 0)
     out << "greedy demonstrations: " << result.demonstrations << " problems (exhaustive's plan better on "
@@ -195,7 +291,13 @@ Command trainCommand() {
       "--planner flat-rl trains the flat-rl ablation instead (the same trainer; the policy also\n"
       "learns each template's layer split, micro-batch size and replicas); the file records which.\n"
       "Planning with a trained file: ARACHNE_POLICY_WEIGHTS=FILE arachne-cli plan --planner arachne,\n"
-      "or ARACHNE_FLAT_RL_WEIGHTS=FILE arachne-cli plan --planner flat-rl.";
+      "or ARACHNE_FLAT_RL_WEIGHTS=FILE arachne-cli plan --planner flat-rl.\n"
+      "--workers N trains in N processes (docs/learned-planner.md, \"Distributed training\"): each\n"
+      "update's rollouts are split between them and their gradients summed, so the update is the\n"
+      "one process's over the same rollouts. On one machine --workers N alone starts the others.\n"
+      "On several: the same command on each, plus --rank R --master ADDR:PORT (rank 0's address);\n"
+      "the options must agree (checked at the start). Exit 4 when a peer cannot be reached within\n"
+      "--timeout, leaves the run or stops answering.";
   s.options = {
       {"--out", "FILE", "the weights file to write (rewritten at every checkpoint)", true},
       {"--minutes", "M", "wall-clock budget in minutes, fractions allowed (default 60)", false},
@@ -219,6 +321,13 @@ Command trainCommand() {
        "cloning passes over each problem's best plan after the last update, within --minutes (default 100)", false},
       {"--imitation-interval", "N", "updates between self-imitation steps; 0 never (default 1)", false},
       {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b,llama3-70b,gpt-neo-2.7b)", false},
+      {"--workers", "N",
+       "train in N processes that sum their gradients (c10d, Gloo over TCP); alone it starts the N-1 others on "
+       "this machine (default 1)",
+       false},
+      {"--rank", "R", "with --workers and --master: join a run as rank R (0 hosts it and writes --out)", false},
+      {"--master", "ADDR:PORT", "with --rank: where rank 0 listens (rank 0 listens on PORT on every interface)", false},
+      {"--timeout", "S", "seconds to wait for the other ranks, at the start and at every exchange (default 300)", false},
   };
   return {s, runTrain};
 }

@@ -15,6 +15,9 @@ constexpr int kExitOk = 0;
 constexpr int kExitInternal = 1;
 constexpr int kExitBadInput = 2;
 constexpr int kExitInfeasible = 3;
+// `train --workers`: a peer of the distributed run could not be reached, left it or stopped
+// answering (the message names the rank, the master and what failed).
+constexpr int kExitPeer = 4;
 
 struct Command {
   CommandSpec spec;

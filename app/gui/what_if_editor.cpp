@@ -13,6 +13,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QToolButton>
 #include <QUndoStack>
@@ -95,9 +96,26 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   timelineScroll->setWidget(timeline_);
   timelineScroll->setWidgetResizable(true);
   // Memory bars and timeline take turns below the plan, each with the editor's whole width.
+  // Each chart, or in its place why there is nothing to draw.
+  auto note = [this] {
+    auto* l = new QLabel(this);
+    l->setWordWrap(true);
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setMargin(12);
+    return l;
+  };
+  memoryNote_ = note();
+  memoryPage_ = new QStackedWidget(this);
+  memoryPage_->addWidget(memory_);
+  memoryPage_->addWidget(memoryNote_);
+  timelineNote_ = note();
+  timelinePage_ = new QStackedWidget(this);
+  timelinePage_->addWidget(timelineScroll);
+  timelinePage_->addWidget(timelineNote_);
   charts_ = new QTabWidget(this);
-  charts_->addTab(memory_, QString());
-  charts_->addTab(timelineScroll, QString());
+  charts_->addTab(memoryPage_, QString());
+  charts_->addTab(timelinePage_, QString());
   auto* charts = charts_;
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(scroll);
@@ -172,6 +190,10 @@ void WhatIfEditor::selectStage(int t, int s) {
 
 QString WhatIfEditor::summaryText() const { return summary_->text(); }
 QString WhatIfEditor::violationsText() const { return violations_->text(); }
+bool WhatIfEditor::memoryBarsShown() const { return memoryPage_->currentWidget() == memory_; }
+QString WhatIfEditor::memoryNoteText() const { return memoryBarsShown() ? QString() : memoryNote_->text(); }
+bool WhatIfEditor::timelineShown() const { return timelinePage_->currentIndex() == 0; }
+QString WhatIfEditor::timelineNoteText() const { return timelineShown() ? QString() : timelineNote_->text(); }
 
 void WhatIfEditor::refresh() {
   const Plan& plan = session_->plan();
@@ -180,6 +202,8 @@ void WhatIfEditor::refresh() {
     planView_->clear();
     memory_->clearPlan();
     timeline_->clear();
+    memoryPage_->setCurrentWidget(memory_);
+    timelinePage_->setCurrentIndex(0);
     summary_->setText(tr("Plan first (F5): the editor starts from the plan on screen."));
     violations_->clear();
     violations_->hide();
@@ -193,8 +217,27 @@ void WhatIfEditor::refresh() {
   // The report goes to the views even when infeasible: memory bars then show what is over.
   planView_->setPlan(plan, r.templates.empty() ? std::nullopt : std::optional<PlanReport>(r), session_->model());
   planView_->setSelectedStage(template_, stage_);
-  memory_->setPlan(plan, r);
+  // When the cost model stopped before memory (an over-committed node), the bars still show
+  // every stage's memory from the cost model; without figures for a stage, the violations.
+  QStringList why;
+  for (const Violation& v : r.violations) why << QStringLiteral("• ") + coreText(v.reason, v.message);
+  if (const auto& figures = session_->memoryFigures()) {
+    memory_->setPlan(plan, *figures);
+    memoryPage_->setCurrentWidget(memory_);
+  } else {
+    memory_->clearPlan();
+    memoryNote_->setText(tr("No memory figures for this plan: the cost model cannot price a stage's memory.") +
+                         QStringLiteral("\n") + why.join(QLatin1Char('\n')));
+    memoryPage_->setCurrentWidget(memoryNote_);
+  }
   timeline_->setPlan(plan, r);
+  if (timeline_->templateShown() >= 0) {
+    timelinePage_->setCurrentIndex(0);
+  } else {
+    timelineNote_->setText(tr("No timeline for this plan: the cost model stopped before timing it.") + QStringLiteral("\n") +
+                           why.join(QLatin1Char('\n')));
+    timelinePage_->setCurrentWidget(timelineNote_);
+  }
   const QLocale l;
   const PlanReport& base = session_->plannerReport();
   int gpus = plan.gpusUsed();

@@ -12,6 +12,7 @@ class QGroupBox;
 class QLabel;
 class QPushButton;
 class QSpinBox;
+class QStackedWidget;
 class QTabWidget;
 class QToolButton;
 
@@ -37,6 +38,12 @@ class WhatIfEditor : public QWidget {
   TimelineView* timeline() const { return timeline_; }
   QString summaryText() const;
   QString violationsText() const;
+  // Whether the memory tab shows the bars; when a stage has no memory figures it shows the
+  // violations instead (memoryNoteText()), never an empty chart. The same for the timeline.
+  bool memoryBarsShown() const;
+  QString memoryNoteText() const;
+  bool timelineShown() const;
+  QString timelineNoteText() const;
   QSpinBox* replicasBox() const { return replicas_; }
   QSpinBox* depthBox() const { return depth_; }
   QSpinBox* layersBox() const { return layers_; }
@@ -74,6 +81,10 @@ class WhatIfEditor : public QWidget {
   QToolButton* redo_;
   QPushButton* reset_;
   QTabWidget* charts_ = nullptr;
+  QStackedWidget* memoryPage_ = nullptr;
+  QLabel* memoryNote_ = nullptr;
+  QStackedWidget* timelinePage_ = nullptr;
+  QLabel* timelineNote_ = nullptr;
   int template_ = 0;
   int stage_ = 0;
   bool syncing_ = false;

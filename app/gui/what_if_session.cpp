@@ -12,6 +12,7 @@
 #include "planning/node_allocator.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_set.h"
+#include "what_if_memory.h"
 
 namespace arachne::gui {
 
@@ -40,6 +41,7 @@ void WhatIfSession::unload() {
   profiles_.reset();
   planner_ = plan_ = Plan{};
   plannerReport_ = report_ = PlanReport{};
+  memory_.reset();
   emit changed();
 }
 
@@ -49,6 +51,7 @@ void WhatIfSession::install(const Plan& plan) {
   // The batch split follows the edit, as the planner's fill would.
   for (size_t i = 0; i < plan_.templates.size() && i < report_.templates.size(); ++i)
     plan_.templates[i].micro_batches = report_.templates[i].micro_batches;
+  memory_ = cost_ ? arachne::gui::memoryFigures(*cost_, plan_, report_) : std::nullopt;
   emit changed();
 }
 

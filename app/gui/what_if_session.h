@@ -38,6 +38,9 @@ class WhatIfSession : public QObject {
   const PlanReport& plannerReport() const { return plannerReport_; }
   const Plan& plan() const { return plan_; }
   const PlanReport& report() const { return report_; }
+  // The memory bars' figures for plan(): the report's, or each stage's when the cost model
+  // stopped before memory; nullopt when a stage has none (see what_if_memory.h).
+  const std::optional<PlanReport>& memoryFigures() const { return memory_; }
   const Model& model() const { return model_; }
   bool edited() const { return !(plan_ == planner_); }
   QUndoStack* undoStack() { return &undo_; }
@@ -77,6 +80,7 @@ class WhatIfSession : public QObject {
   std::unique_ptr<CostModel> cost_;
   Plan planner_, plan_;
   PlanReport plannerReport_, report_;
+  std::optional<PlanReport> memory_;
   QUndoStack undo_;
 };
 

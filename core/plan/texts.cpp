@@ -26,13 +26,14 @@ std::vector<const char*> all() {
       kExhaustiveCancelledEstimating, kExhaustiveRefused, kExhaustiveSearched, kExhaustiveCancelled,
       kExhaustiveBudgetEnded, kEvaluations, kSeconds1, kMinutes,
       kHours, kYears, kEveryStageOrder, kTypeBlocks,
-      kSortedBlocks, kPolicyFallback, kUnusedNotUsable, kUnusedBatchUsed,
+      kSortedBlocks, kPolicyFallback, kUnusedWithheldType, kUnusedNotUsable, kUnusedBatchUsed,
       kUnusedPartial, kUseReplica, kUseOwn, kUseOwnShape,
       kUseJoinFirst, kUseJoinLast, kUnusedHigher, kUnusedUnchanged,
       kUnusedLower, kUnusedNothingPlaced, kUnusedHigher1, kUnusedUnchanged1,
       kUnusedLower1, kUnusedNothingPlaced1, kUnusedNoUse, kUnusedAs,
       kStragglerItself, kStragglerOther, kGradSyncGrows, kJoinClauses,
-      kNoFreeReplica,
+      kNoFreeReplica, kUnusedSailor, kUnusedMetis, kUnusedAmp,
+      kUnusedAmpBatch,
   };
 }
 

@@ -113,6 +113,7 @@ inline constexpr const char* kSortedBlocks = ARACHNE_TEXT("contiguous GPU-type b
 inline constexpr const char* kPolicyFallback = ARACHNE_TEXT("warning: the %1 policy cannot be used (%2); planned with greedy");
 
 // ---- Why GPUs are unused (core/planning/unused_gpu_explainer.cpp) ---------------------------
+inline constexpr const char* kUnusedWithheldType = ARACHNE_TEXT("the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6");
 inline constexpr const char* kUnusedNotUsable = ARACHNE_TEXT("no TP degree is profiled for %1, so it is outside the search space");
 inline constexpr const char* kUnusedBatchUsed = ARACHNE_TEXT("the global batch of %1 sequences already gives every replica of the plan just one micro-batch");
 inline constexpr const char* kUnusedPartial = ARACHNE_TEXT("%1 of its %2 GPUs are free; %3");
@@ -136,6 +137,12 @@ inline constexpr const char* kStragglerOther = ARACHNE_TEXT("the batch split lea
 inline constexpr const char* kGradSyncGrows = ARACHNE_TEXT("the gradient sync of template %1 grows from %2 s to %3 s with more replicas in the all-reduce");
 inline constexpr const char* kJoinClauses = ARACHNE_TEXT("%1; %2");
 inline constexpr const char* kNoFreeReplica = ARACHNE_TEXT("the free GPUs cannot hold another replica of template %1");
+
+// ---- The baselines' own reasons for GPUs their plan leaves out (core/planning/baselines) ------
+inline constexpr const char* kUnusedSailor = ARACHNE_TEXT("not in Sailor's plan: Sailor gives every stage one DP degree and each GPU type one TP degree per stage, and this plan's DP leaves these GPUs out");
+inline constexpr const char* kUnusedMetis = ARACHNE_TEXT("not in Metis's plan: its device groups are powers of two");
+inline constexpr const char* kUnusedAmp = ARACHNE_TEXT("not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order");
+inline constexpr const char* kUnusedAmpBatch = ARACHNE_TEXT("not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order");
 
 // Every constant above, for the translation checks.
 std::vector<const char*> all();

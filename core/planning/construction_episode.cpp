@@ -9,13 +9,26 @@
 
 namespace arachne {
 
+namespace {
+// Fills kept for reuse at most: a fill holds the whole plan so far, and a planning call needs a
+// few thousand.
+constexpr size_t kReusedFills = 20000;
+}  // namespace
+
 ConstructionEpisode::ConstructionEpisode(const CostModel& cost, EpisodeOptions options)
     : fill_(std::make_shared<const TemplateFill>(cost)), options_(options), initial_(cost.composition()) {
   for (int t = 0; t < initial_.typeCount(); ++t)
     if (cost.gpuIndex(initial_.typeId(t)) != t)
       throw std::logic_error("GPU type order of the cost model differs from the composition's");
   space_ = ConstructionSpace::fromCostModel(cost, initial_, options_.depth_cap);
-  if (options_.reuse_fills) reused_ = std::make_shared<std::unordered_map<std::string, FillResult>>();
+  // Withheld after the space is built: the space (K, each type's TP degrees) stays the
+  // composition's, only the free GPUs change.
+  for (const std::string& id : options_.withheld_gpu_types) {
+    const int t = initial_.typeIndex(id);
+    if (t >= 0)
+      while (initial_.freeOfType(t) > 0) initial_.take(t, initial_.largestFree(t));
+  }
+  if (options_.reuse_fills) reused_ = std::make_shared<FillCache>(kReusedFills);
   reset();
 }
 
@@ -78,10 +91,6 @@ void ConstructionEpisode::finishStep(ConstructionStep step, const StepOutcome& o
 
 namespace {
 
-// Fills kept for reuse at most: a fill holds the whole plan so far, and a planning call needs a
-// few thousand.
-constexpr size_t kReusedFills = 20000;
-
 std::string stepKey(const TemplateChoice& choice, const TemplateArithmetic* arithmetic) {
   std::string k;
   const auto add = [&k](int value, char separator) {
@@ -116,14 +125,14 @@ StepOutcome ConstructionEpisode::stepReusing(const TemplateChoice& choice, const
   std::string key;
   if (reused_ && history_known_) {
     key = history_ + stepKey(choice, arithmetic);
-    if (auto it = reused_->find(key); it != reused_->end()) {
+    if (auto kept = reused_->find(key)) {
       history_ = std::move(key);
-      return apply(choice, it->second, false);
+      return apply(choice, *kept, false);
     }
   }
   FillResult r = arithmetic ? fill_->place(plan_, free_, choice, *arithmetic) : fill_->fill(plan_, free_, choice);
   if (!key.empty()) {
-    if (reused_->size() < kReusedFills) reused_->emplace(key, r);
+    reused_->insert(key, r);
     history_ = std::move(key);
   }
   return apply(choice, std::move(r), true);

@@ -13,6 +13,7 @@
 #include "plan/plan.h"
 #include "planning/construction_space.h"
 #include "planning/feasibility_masks.h"
+#include "planning/fill_cache.h"
 #include "planning/free_gpus.h"
 #include "planning/planner.h"
 #include "planning/template_choice.h"
@@ -31,6 +32,10 @@ struct EpisodeOptions {
   // and do not count it as an evaluation: planners that revisit plans (a sharp policy's
   // rollouts, random search on a small cluster) count distinct fills only.
   bool reuse_fills = false;
+  // GPU types (catalog ids) no step may use: their GPUs are never free, so no mask offers them
+  // and the plan's unused GPUs leave them out (the planner that withholds them explains them:
+  // the learned planner with more GPU types than its state holds, arachne_planner.h).
+  std::vector<std::string> withheld_gpu_types;
 };
 
 struct StepOutcome {
@@ -110,7 +115,7 @@ class ConstructionEpisode {
   bool done_ = false;
   long long evaluations_ = 0, priced_ = 0;
   // Fills by history (options_.reuse_fills): the steps since reset() and then this one.
-  std::shared_ptr<std::unordered_map<std::string, FillResult>> reused_;
+  std::shared_ptr<FillCache> reused_;
   std::string history_;
   bool history_known_ = true;
 };

@@ -73,7 +73,7 @@ struct PlannerStats {
   bool refused = false;             // e.g. exhaustive: the space cannot be searched in budget
   std::string message;              // why refused, or a summary
   Reason reason;                    // `message` as data (empty when the planner gave only text)
-  std::vector<PlannerPhase> phases; // empty for planners with one phase
+  std::vector<PlannerPhase> phases; // in the order they ran; empty for planners with one phase
 };
 
 struct PlannerResult {

@@ -1,19 +1,21 @@
-// Planning with the policy: a few rollouts on the construction episode, or greedy as fallback.
+// Planning with the policy: the rollout schedule in batched waves, or greedy as fallback.
 #include "policy/arachne_planner.h"
 
 #include <algorithm>
-#include <random>
 #include <utility>
 
 #include "io/load_error.h"
 #include "planning/planner_run.h"
 #include "planning/stage_order_sweep.h"
 #include "plugin/policy_fallback_planner.h"
+#include "policy/decision_memo.h"
+#include "policy/gpu_type_reduction.h"
 #include "policy/policy_episode_view.h"
+#include "policy/policy_inference.h"
 #include "policy/policy_io.h"
 #include "policy/policy_network.h"
-#include "policy/policy_rollout.h"
 #include "policy/policy_state.h"
+#include "policy/rollout_ledger.h"
 
 namespace arachne {
 
@@ -22,12 +24,32 @@ namespace {
 // Consecutive rollouts that add no evaluation before an evaluation budget is given up (one that
 // places nothing counts 64).
 constexpr int kIdleRollouts = 4096;
+// Rollouts of phases 3 and 4 per wave under an evaluation budget (they repeat until it is spent).
+constexpr size_t kEvaluationWave = 256;
+// Network answers kept per planning call (each well under a kilobyte).
+constexpr size_t kMemoCapacity = 200000;
+
+// The random stream of the k-th sampled or exploring rollout (splitmix64 of seed and k): the
+// rollout's draws do not depend on which rollouts ran before or beside it.
+std::uint64_t streamSeed(std::uint64_t seed, long long k) {
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ULL * (static_cast<std::uint64_t>(k) + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+RolloutJob greedyJob(std::vector<int> prefix = {}) {
+  RolloutJob j;
+  j.options.greedy = true;
+  j.options.prefix = std::move(prefix);
+  return j;
+}
 
 // Prefixes (first depth, first stage's device slot, its TP index) of every triple the masks
 // allow, but the one `greedy` (the greedy rollout) took.
-std::vector<std::vector<int>> firstDecisionSweep(const PolicyEpisodeView& view, ConstructionEpisode& episode,
-                                                 const PolicyRollout& greedy) {
-  std::vector<std::vector<int>> sweep;
+std::vector<RolloutJob> firstDecisionSweep(const PolicyEpisodeView& view, ConstructionEpisode& episode,
+                                           const PolicyRollout& greedy) {
+  std::vector<RolloutJob> sweep;
   episode.reset();
   const PolicyDecision first = view.depthDecision(episode);
   std::vector<int> taken;
@@ -44,10 +66,35 @@ std::vector<std::vector<int>> firstDecisionSweep(const PolicyEpisodeView& view, 
       if (!device.mask[static_cast<size_t>(g)]) continue;
       const PolicyDecision tp = view.tpDecision(episode, partial, view.gpuOf(g), depth);
       for (int k = 0; k < static_cast<int>(tp.mask.size()); ++k)
-        if (tp.mask[static_cast<size_t>(k)] && std::vector<int>{d, g, k} != taken) sweep.push_back({d, g, k});
+        if (tp.mask[static_cast<size_t>(k)] && std::vector<int>{d, g, k} != taken) sweep.push_back(greedyJob({d, g, k}));
     }
   }
   return sweep;
+}
+
+// A greedy rollout for every other action `d`'s mask allows after the decisions `before`.
+void changeEach(const std::vector<int>& before, const PolicyDecision& d, std::vector<RolloutJob>& out) {
+  for (int a = 0; a < static_cast<int>(d.mask.size()); ++a) {
+    if (!d.mask[static_cast<size_t>(a)] || a == d.action) continue;
+    std::vector<int> prefix = before;
+    prefix.push_back(a);
+    out.push_back(greedyJob(std::move(prefix)));
+  }
+}
+
+// Changes of each TP decision of the step whose depth decision is the rollout's `at`-th decision.
+std::vector<RolloutJob> changeTpOfStep(const PolicyRollout& rolled, size_t at) {
+  std::vector<RolloutJob> out;
+  std::vector<int> actions;
+  for (const RolloutStep& step : rolled.steps) {
+    const bool changedStep = actions.size() == at;
+    for (const PolicyDecision& d : step.decisions) {
+      if (changedStep && d.kind == DecisionKind::Tp) changeEach(actions, d, out);
+      actions.push_back(d.action);
+    }
+    if (changedStep) break;
+  }
+  return out;
 }
 
 }  // namespace
@@ -72,10 +119,13 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       problem = e.what();
     }
   }
+  GpuTypeReduction types;
   std::unique_ptr<PolicyState> state;
   if (net) {
     try {
-      state = std::make_unique<PolicyState>(net->config(), cost);
+      types = reduceGpuTypes(cost, net->config().t_max);
+      state = types.reduced() ? std::make_unique<PolicyState>(net->config(), cost, types.kept)
+                              : std::make_unique<PolicyState>(net->config(), cost);
     } catch (const LoadError& e) {
       problem = e.what();
       net = nullptr;
@@ -83,155 +133,199 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   }
   if (!net) return planWithGreedyInstead(name_, problem, cost, budget, seed, progress, cancel);
 
-  // Rollouts of a sharp policy repeat many constructions (and the sweeps replay prefixes):
-  // each distinct step is filled, and counted, once.
-  EpisodeOptions reuse;
-  reuse.reuse_fills = true;
-  ConstructionEpisode episode(cost, reuse);
-  const PolicyEpisodeView view(*state, episode);
+  // Rollouts of a sharp policy repeat many constructions (and the sweeps replay prefixes): each
+  // distinct step is filled once, in a cache the rollouts of both threads share.
+  EpisodeOptions options;
+  options.reuse_fills = true;
+  options.withheld_gpu_types = types.withheld;
+  const ConstructionEpisode prototype(cost, options);
+  ConstructionEpisode episode = prototype;  // the planner's own: replays, sweeps, the result
+  const PolicyEpisodeView view(*state, prototype);
+  const PolicyInference inference(*net, state->summary());
+  DecisionMemo memo(kMemoCapacity);
+  BatchedRollouts rollouts(inference, view, prototype, memo, execution_);
   PlannerRun run(budget, progress, cancel);
-  std::mt19937_64 rng(seed);
-  int rollouts = 0, swept = 0, sampled = 0, exploring = 0, changed = 0, retuned = 0;
+  RolloutLedger ledger(run, episode, flat_);
+  int count = 0, swept = 0, sampled = 0, exploring = 0, changed = 0, retuned = 0;
   // With an evaluation budget the planner samples until it is spent (the best-so-far curves
   // compare planners at equal evaluations); otherwise the schedule bounds planning time.
   const bool byEvaluations = budget.evaluations > 0;
   const long long after = std::max(0, schedule_.sampled) + std::max(0, schedule_.exploring);
-  PolicyRollout best;  // the rollout that reached the best plan so far
-  PolicyRollout greedyRoll;
-  long long bestVersion = 0;  // times `best` was replaced
-  long long greedyVersion = 0;
-  int bestSteps = 0;   // how many of its steps built that plan
-  // Runs one rollout and offers every step's plan. Evaluations are counted before each offer,
-  // so the best-so-far curve is exact per step.
-  const auto roll = [&](RolloutOptions o) {
-    long long counted = 0;  // evaluations of this rollout already given to `run`
-    int improvedAt = 0;     // steps of this rollout that built a new best plan (0: none did)
-    o.after_step = [&run, &counted, &improvedAt](const ConstructionEpisode& e) {
-      run.addEvaluations(e.evaluations() - counted);
-      counted = e.evaluations();
-      if (run.offer(e)) improvedAt = e.stepCount();
-    };
-    PolicyRollout r = runPolicyRollout(*net, view, episode, rng, o);
-    run.addEvaluations(r.evaluations - counted);
-    ++rollouts;
-    if (improvedAt > 0) {
-      best = r;
-      bestSteps = improvedAt;
-      ++bestVersion;
-    }
-    return r;
+  const auto stop = [&run] { return run.shouldStop(); };
+  double planned = 1.0 + static_cast<double>(after);  // rollouts of phases 1-4, for progress
+  const auto commit = [&](BatchedRollout& r) {
+    ledger.commit(r);
+    ++count;
+    run.progress(std::min(1.0, byEvaluations ? static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations)
+                                             : count / planned),
+                 std::to_string(count) + " policy rollouts");
   };
+  // A policy that admits nothing would never spend an evaluation budget, nor would one whose
+  // rollouts only repeat constructions already filled (on a small cluster it can exhaust what it
+  // would ever sample). A flat policy that places nothing stops at once (its arithmetic heads
+  // leave nothing else to vary).
   int idle = 0;
-  // The sweep: a greedy rollout from every allowed (first depth, first stage's GPU type and TP
-  // degree). A policy sure of a shallow pipeline can hide a fast deep one (the reason training
-  // forces depths), one sure of which GPU type leads can hide a better stage order, and one sure
-  // of the first stage's TP degree can hide a template that starts narrower or wider, most of
-  // all on a composition it never saw. It costs at most D_max x T_max x K greedy rollouts, and
-  // after the three forced decisions every decision is still the policy's argmax.
-  std::vector<std::vector<int>> sweep;  // prefixes: (depth action, first stage's device slot, its TP)
-  for (long long r = 0;; ++r) {
-    if (r > 0 && run.shouldStop()) break;  // the greedy rollout always runs: it is the answer
-    const bool sweeping = r > 0 && swept < static_cast<int>(sweep.size());
-    const long long k = r - 1 - swept;  // index among the rollouts after the sweep
-    if (!sweeping && r > 0 && !byEvaluations && k >= after) break;
-    RolloutOptions o;
-    if (r == 0 || sweeping) {
-      o.greedy = true;
-      if (sweeping) o.prefix = sweep[static_cast<size_t>(swept++)];
-    } else {
-      o = schedule_.after(k);
-      ++(schedule_.explores(k) ? exploring : sampled);
-    }
-    const PolicyRollout rolled = roll(o);
-    if (r == 0) {
-      greedyRoll = rolled;
-      greedyVersion = bestVersion;
-    }
-    if (r == 0 && schedule_.depth_sweep) sweep = firstDecisionSweep(view, episode, rolled);
-    const double planned = 1.0 + static_cast<double>(sweep.size()) + static_cast<double>(after);
-    run.progress(byEvaluations ? std::min(1.0, static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations))
-                               : static_cast<double>(r + 1) / planned,
-                 std::to_string(rollouts) + " policy rollouts");
-    if (sweeping) continue;
-    // A policy that admits nothing would never spend an evaluation budget, nor would one whose
-    // rollouts only repeat constructions already filled (on a small cluster it can exhaust what
-    // it would ever sample). A flat policy that places nothing stops at once (its arithmetic
-    // heads leave nothing else to vary).
+  const auto keepSampling = [&](const PolicyRollout& rolled) {
     bool placed = false;
     for (const RolloutStep& step : rolled.steps) placed = placed || !step.choice.isStop();
-    if (!placed && flat_) break;
+    if (!placed && flat_) return false;
     idle = !placed ? idle + 64 : rolled.evaluations == 0 ? idle + 1 : 0;
-    if (idle >= kIdleRollouts) break;
+    return idle < kIdleRollouts;
+  };
+
+  // Phase 1: the greedy rollout always runs: it is the answer.
+  PolicyRollout greedyRoll;
+  bool sampling = true;
+  rollouts.run({greedyJob()}, [&](size_t, BatchedRollout& r) {
+    commit(r);
+    greedyRoll = r.rollout;
+    sampling = keepSampling(greedyRoll);
+    return true;
+  }, [] { return false; });
+  const long long greedyVersion = ledger.bestVersion();
+  ledger.endPhase("greedy rollout");
+
+  // Phase 2, the sweep: a greedy rollout from every allowed (first depth, first stage's GPU type
+  // and TP degree). A policy sure of a shallow pipeline can hide a fast deep one (the reason
+  // training forces depths), one sure of which GPU type leads can hide a better stage order, and
+  // one sure of the first stage's TP degree can hide a template that starts narrower or wider,
+  // most of all on a composition it never saw. At most D_max x T_max x K greedy rollouts; after
+  // the three forced decisions every decision is still the policy's argmax.
+  if (sampling && schedule_.depth_sweep && !run.shouldStop()) {
+    const std::vector<RolloutJob> sweep = firstDecisionSweep(view, episode, greedyRoll);
+    planned += static_cast<double>(sweep.size());
+    rollouts.run(sweep, [&](size_t, BatchedRollout& r) {
+      if (run.shouldStop()) return false;
+      commit(r);
+      ++swept;
+      return true;
+    }, stop);
+    ledger.endPhase("sweep");
   }
-  // A greedy rollout for every other action `d`'s mask allows after the decisions `before`;
-  // `child` gets each rollout and the prefix it was given. Returns how many ran.
-  const auto changeEach = [&](std::vector<int>& before, const PolicyDecision& d, const auto& child) {
-    int n = 0;
-    for (int a = 0; a < static_cast<int>(d.mask.size()) && !run.shouldStop(); ++a) {
-      if (!d.mask[static_cast<size_t>(a)] || a == d.action) continue;
-      RolloutOptions o;
-      o.greedy = true;
-      before.push_back(a);
-      o.prefix = before;
-      before.pop_back();
-      child(roll(o), o.prefix);
-      ++n;
+
+  // Phases 3 and 4: sampled, then exploring rollouts (rollout_schedule.h); under an evaluation
+  // budget they repeat, wave after wave, until it is spent.
+  std::string block;  // the phase the last committed rollout belonged to
+  for (long long k0 = 0; sampling && (k0 == 0 || byEvaluations) && !run.shouldStop();) {
+    const long long n = byEvaluations ? static_cast<long long>(kEvaluationWave) : after;
+    if (n <= 0 || after <= 0) break;
+    std::vector<RolloutJob> jobs;
+    for (long long k = k0; k < k0 + n; ++k) {
+      RolloutJob j;
+      j.options = schedule_.after(k);
+      j.seed = streamSeed(seed, k);
+      jobs.push_back(std::move(j));
     }
-    return n;
-  };
-  const auto ignore = [](const PolicyRollout&, const std::vector<int>&) {};
-  // Changes each TP decision of the step whose depth decision is the rollout's `at`-th decision.
-  const auto changeTpOfStep = [&](const PolicyRollout& rolled, size_t at) {
-    int n = 0;
-    std::vector<int> actions;
-    for (const RolloutStep& step : rolled.steps) {
-      const bool changedStep = actions.size() == at;
-      for (const PolicyDecision& d : step.decisions) {
-        if (changedStep && d.kind == DecisionKind::Tp) n += changeEach(actions, d, ignore);
-        actions.push_back(d.action);
-      }
-      if (changedStep) break;
-    }
-    return n;
-  };
+    const size_t done = rollouts.run(jobs, [&](size_t i, BatchedRollout& r) {
+      if (run.shouldStop()) return false;
+      const long long k = k0 + static_cast<long long>(i);
+      const std::string kind = schedule_.explores(k) ? "exploring" : "sampled";
+      if (!block.empty() && kind != block) ledger.endPhase(block);
+      block = kind;
+      commit(r);
+      ++(schedule_.explores(k) ? exploring : sampled);
+      sampling = keepSampling(r.rollout);
+      return sampling;
+    }, stop);
+    if (done < jobs.size()) break;
+    k0 += n;
+  }
+  if (!block.empty()) ledger.endPhase(block);
+
   // Phase 5: every single decision changed, the rest the policy's argmax: of the greedy rollout
-  // (the policy's answer), then of the best rollout while rounds replace it.
+  // (the policy's answer), then of the best rollout while rounds replace it. Around the greedy
+  // rollout, a changed depth is a new template whose TP degrees the policy chose for a depth it
+  // did not prefer: each is changed once more ("retuned"). A round's rollouts run as one wave and
+  // their retunes as a second; both are committed in the order the changes are listed.
   long long seen = greedyVersion;  // bestVersion when the last round's base was the best rollout
-  for (int round = 0; round < schedule_.change_rounds && bestSteps > 0 && !run.shouldStop(); ++round) {
-    if (round > 0 && seen == bestVersion) break;  // the best rollout was a base already
-    const PolicyRollout base = round == 0 ? greedyRoll : best;
-    if (round > 0) seen = bestVersion;
-    // Around the greedy rollout, a changed depth is a new template whose TP degrees the policy
-    // chose for a depth it did not prefer: each is changed once more.
-    const auto retune = [&](const PolicyRollout& child, const std::vector<int>& prefix) {
-      retuned += changeTpOfStep(child, prefix.size() - 1);
-    };
+  int rounds = 0;
+  for (int round = 0; round < schedule_.change_rounds && ledger.bestSteps() > 0 && !run.shouldStop(); ++round) {
+    if (round > 0 && seen == ledger.bestVersion()) break;  // the best rollout was a base already
+    const PolicyRollout base = round == 0 ? greedyRoll : ledger.best();
+    if (round > 0) seen = ledger.bestVersion();
+    ++rounds;
+    std::vector<RolloutJob> first;
+    std::vector<bool> retune;  // per first-level job: its TP degrees are changed too
     std::vector<int> actions;
-    for (const RolloutStep& step : base.steps) {
+    for (const RolloutStep& step : base.steps)
       for (const PolicyDecision& d : step.decisions) {
-        if (round == 0 && d.kind == DecisionKind::Depth)
-          changed += changeEach(actions, d, retune);
-        else
-          changed += changeEach(actions, d, ignore);
+        changeEach(actions, d, first);
+        retune.resize(first.size(), round == 0 && d.kind == DecisionKind::Depth);
         actions.push_back(d.action);
       }
+    std::vector<BatchedRollout> firstDone(first.size());
+    const size_t firstCount = rollouts.run(first, [&](size_t i, BatchedRollout& r) {
+      firstDone[i] = std::move(r);
+      return true;
+    }, stop);
+    std::vector<std::vector<RolloutJob>> retunes(firstCount);
+    std::vector<RolloutJob> second;
+    for (size_t i = 0; i < firstCount; ++i)
+      if (retune[i]) {
+        retunes[i] = changeTpOfStep(firstDone[i].rollout, first[i].options.prefix.size() - 1);
+        second.insert(second.end(), retunes[i].begin(), retunes[i].end());
+      }
+    std::vector<BatchedRollout> secondDone(second.size());
+    const size_t secondCount = rollouts.run(second, [&](size_t i, BatchedRollout& r) {
+      secondDone[i] = std::move(r);
+      return true;
+    }, stop);
+    size_t s = 0;
+    bool stopped = false;
+    for (size_t i = 0; i < firstCount && !stopped; ++i) {
+      if (run.shouldStop()) break;
+      commit(firstDone[i]);
+      ++changed;
+      for (size_t j = 0; j < retunes[i].size(); ++j, ++s) {
+        if (s >= secondCount || run.shouldStop()) {
+          stopped = true;
+          break;
+        }
+        commit(secondDone[s]);
+        ++retuned;
+      }
+    }
+    if (firstCount < first.size()) break;
+  }
+  if (rounds > 0) ledger.endPhase("one-decision changes");
+
+  // Phase 6: the best construction's stage orders (stage_order_sweep.h). Not for flat-rl: the
+  // sweep replays templates through the rule-based fill, which the ablation does without (its
+  // templates are placed with the arithmetic its policy decided).
+  int orders = 0;
+  if (schedule_.stage_orders && !flat_ && ledger.bestSteps() > 0 && !run.shouldStop()) {
+    std::vector<TemplateChoice> construction;
+    for (int i = 0; i < ledger.bestSteps(); ++i) {
+      const TemplateChoice& c = ledger.best().steps[static_cast<size_t>(i)].choice;
+      if (!c.isStop()) construction.push_back(c);
+    }
+    if (!construction.empty()) {
+      orders = sweepStageOrders(episode, run, construction).orders;
+      ledger.endPhase("stage-order sweep");
     }
   }
-  // Phase 6: the best construction's stage orders (stage_order_sweep.h).
-  int orders = 0;
-  // Not for flat-rl: the sweep replays templates through the rule-based fill, which the ablation
-  // does without (its templates are placed with the arithmetic its policy decided).
-  if (schedule_.stage_orders && !flat_ && bestSteps > 0 && !run.shouldStop()) {
-    std::vector<TemplateChoice> construction;
-    for (int i = 0; i < bestSteps; ++i)
-      if (!best.steps[static_cast<size_t>(i)].choice.isStop()) construction.push_back(best.steps[static_cast<size_t>(i)].choice);
-    if (!construction.empty()) orders = sweepStageOrders(episode, run, construction).orders;
-  }
-  return run.finish(episode, name_, version(), seed,
-                    std::to_string(rollouts) + " policy rollouts (1 greedy, " + std::to_string(swept) +
+
+  std::string message = std::to_string(count) + " policy rollouts (1 greedy, " + std::to_string(swept) +
                         " greedy from another first depth, GPU type and TP, " + std::to_string(sampled) + " sampled, " +
                         std::to_string(exploring) + " exploring, " + std::to_string(changed) +
-                        " with one decision changed, " + std::to_string(retuned) + " with a depth and a TP degree changed; " + std::to_string(orders) + " stage orders)");
+                        " with one decision changed, " + std::to_string(retuned) +
+                        " with a depth and a TP degree changed; " + std::to_string(orders) + " stage orders)";
+  if (types.reduced()) message += "; " + types.summary(cost);
+  PlannerResult result = run.finish(episode, name_, version(), seed, std::move(message));
+  result.stats.phases = ledger.phases();
+  if (types.reduced()) {
+    // The withheld types' GPUs with the reduction as their reason (without a plan, finish()
+    // explained every node as if the planner could have used it).
+    auto& unused = result.plan.unused_gpus;
+    unused.erase(std::remove_if(unused.begin(), unused.end(),
+                                [&](const UnusedGpus& u) {
+                                  return std::find(types.withheld.begin(), types.withheld.end(), u.gpu_type) !=
+                                         types.withheld.end();
+                                }),
+                 unused.end());
+    for (UnusedGpus& u : types.unusedGpus(cost)) unused.push_back(std::move(u));
+  }
+  return result;
 }
 
 }  // namespace arachne

@@ -39,6 +39,15 @@ bool ImitationBuffer::offer(ImitationEntry entry) {
   return true;
 }
 
+bool ImitationBuffer::wouldChange(const ImitationEntry& entry) const {
+  if (capacity_ <= 0) return false;
+  const auto it = buffers_.find({entry.composition_key, entry.depth});
+  if (it == buffers_.end()) return true;
+  for (const auto& kept : it->second)
+    if (sameActions(kept, entry)) return entry.return_value > kept.return_value;
+  return !(static_cast<int>(it->second.size()) >= capacity_ && it->second.back().return_value >= entry.return_value);
+}
+
 std::vector<const ImitationEntry*> ImitationBuffer::imitationSet(const std::string& key,
                                                                  const std::vector<float>& summary,
                                                                  double radius, size_t limit) const {

@@ -27,6 +27,11 @@ class ImitationBuffer {
 
   // True when the entry was kept (it is among the best of its composition and depth).
   bool offer(ImitationEntry entry);
+  // False when offer(entry) would leave the buffer as it is (full with better entries, or the
+  // same actions kept at a return at least as high). Within one update the returns a buffer
+  // keeps only rise, so an entry that would not change it now would not change it later in the
+  // update either: distributed training sends a peer only the entries that pass this.
+  bool wouldChange(const ImitationEntry& entry) const;
   // The entries of this composition and of every composition whose summary lies within
   // `radius` (Euclidean) of `summary`, best return first per composition; at most `limit`.
   // Returns are not comparable across compositions, so entries of one composition stay

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include "cost/cost_model.h"
 
@@ -10,13 +11,22 @@ namespace arachne {
 
 PolicyEpisodeView::PolicyEpisodeView(const PolicyState& state, const ConstructionEpisode& episode)
     : state_(state), summary_(std::make_shared<std::vector<float>>(state.summary())) {
-  const auto& nodes = episode.cost().composition().nodes();
-  node_count_ = nodes.size();
-  for (size_t i = 0; i < nodes.size(); ++i) node_index_[nodes[i].id] = i;
+  // The state may read fewer nodes than the composition has (types withheld from the episode).
+  const auto& ids = state.nodeIds();
+  node_count_ = ids.size();
+  std::unordered_map<int, int> index;  // node id -> position in the state's nodes
+  for (size_t i = 0; i < ids.size(); ++i) index[ids[i]] = static_cast<int>(i);
   const FreeGpus& free = episode.free();
-  if (free.typeCount() != state.typeCount())
-    throw std::invalid_argument("policy view: the episode has " + std::to_string(free.typeCount()) +
-                                " GPU types, the policy state " + std::to_string(state.typeCount()));
+  position_.resize(static_cast<size_t>(free.typeCount()));
+  for (int t = 0; t < free.typeCount(); ++t)
+    for (const auto& n : free.nodes(t)) {
+      const auto it = index.find(n.node_id);
+      position_[static_cast<size_t>(t)].push_back(it == index.end() ? -1 : it->second);
+    }
+  for (int t = 0; t < free.typeCount(); ++t)
+    if (state.slotOf(free.typeId(t)) < 0 && free.freeOfType(t) > 0)
+      throw std::invalid_argument("policy view: the episode offers GPU type " + free.typeId(t) +
+                                  ", which the policy state does not hold");
   for (int slot = 0; slot < state.typeCount(); ++slot) {
     const int gpu = free.typeIndex(state.typeOfSlot(slot));
     if (gpu < 0) throw std::invalid_argument("policy view: the episode has no GPU type " + state.typeOfSlot(slot));
@@ -27,11 +37,12 @@ PolicyEpisodeView::PolicyEpisodeView(const PolicyState& state, const Constructio
 std::vector<int> PolicyEpisodeView::freePerNode(const ConstructionEpisode& episode) const {
   std::vector<int> out(node_count_, 0);
   const FreeGpus& free = episode.free();
-  for (int t = 0; t < free.typeCount(); ++t)
-    for (const auto& n : free.nodes(t)) {
-      const auto it = node_index_.find(n.node_id);
-      if (it != node_index_.end()) out[it->second] = n.free;
-    }
+  for (int t = 0; t < free.typeCount() && t < static_cast<int>(position_.size()); ++t) {
+    const auto& nodes = free.nodes(t);
+    const auto& at = position_[static_cast<size_t>(t)];
+    for (size_t i = 0; i < nodes.size() && i < at.size(); ++i)
+      if (at[i] >= 0) out[static_cast<size_t>(at[i])] = nodes[i].free;
+  }
   return out;
 }
 

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 #include "planning/construction_episode.h"
@@ -47,7 +46,9 @@ class PolicyEpisodeView {
 
   const PolicyState& state_;
   std::shared_ptr<const std::vector<float>> summary_;
-  std::unordered_map<int, size_t> node_index_;  // node id -> position in Composition::nodes()
+  // Position in the state's nodes (PolicyState::nodeIds()) of each node of each episode GPU type,
+  // in FreeGpus::nodes() order (which take() and give() keep); -1 for nodes the state leaves out.
+  std::vector<std::vector<int>> position_;
   size_t node_count_ = 0;
   std::vector<int> slot_to_gpu_;                // policy slot -> episode GPU type index
 };

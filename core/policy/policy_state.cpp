@@ -57,6 +57,21 @@ PolicyState::PolicyState(const PolicyConfig& config, const CostModel& cost)
   });
 }
 
+PolicyState::PolicyState(const PolicyConfig& config, const CostModel& cost, const std::vector<std::string>& types)
+    : config_(config), layout_(config) {
+  const Composition& all = cost.composition();
+  Composition kept;
+  kept.name = all.name;
+  kept.network = all.network;
+  for (const Node& n : all.nodes())
+    if (std::find(types.begin(), types.end(), n.gpu_type) != types.end()) kept.addNode(n);
+  build(kept, cost.model(), cost.spec(), [&](const std::string& id) -> const GpuType& {
+    const int index = cost.gpuIndex(id);
+    if (index < 0) throw LoadError(labelOf(all), "nodes.gpu_type", "the cost model has no GPU type '" + id + "'");
+    return cost.gpuType(index);
+  });
+}
+
 void PolicyState::build(const Composition& composition, const Model& model, const TrainingSpec& training,
                         const TypeLookup& typeOf) {
   const PolicyConfig& config = config_;
@@ -81,6 +96,7 @@ void PolicyState::build(const Composition& composition, const Model& model, cons
   });
 
   const auto& nodes = composition.nodes();
+  for (const auto& n : nodes) node_ids_.push_back(n.id);
   node_slot_.assign(nodes.size(), -1);
   std::vector<double> interSum(slots_.size(), 0.0);
   for (size_t i = 0; i < nodes.size(); ++i) {

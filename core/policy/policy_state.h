@@ -38,12 +38,18 @@ class PolicyState {
               const Model& model, const TrainingSpec& training);
   // The problem a cost model was built for (its composition, model, spec and GPU types).
   PolicyState(const PolicyConfig& config, const CostModel& cost);
+  // The same problem restricted to the GPU types `types` (ids of the composition): the nodes of
+  // the other types are left out of every feature, as if the composition had none of them (the
+  // learned planner's reduction, gpu_type_reduction.h).
+  PolicyState(const PolicyConfig& config, const CostModel& cost, const std::vector<std::string>& types);
 
   const PolicyConfig& config() const { return config_; }
   const PolicyLayout& layout() const { return layout_; }
   int typeCount() const { return static_cast<int>(slots_.size()); }
   const std::string& typeOfSlot(int slot) const { return slots_[static_cast<size_t>(slot)].id; }
   int slotOf(const std::string& gpuType) const;  // -1 when absent
+  // Ids of the composition nodes the state reads, in the order of `free_gpus` below.
+  const std::vector<int>& nodeIds() const { return node_ids_; }
 
   // The composition summary; it does not change during an episode.
   const std::vector<float>& summary() const { return summary_; }
@@ -81,6 +87,7 @@ class PolicyState {
 
   PolicyConfig config_;
   PolicyLayout layout_;
+  std::vector<int> node_ids_;   // id of each composition node read
   std::vector<int> node_slot_;  // slot of each composition node
   std::vector<Slot> slots_;
   std::vector<float> summary_;

@@ -23,6 +23,7 @@ class PolicyEpisodeView;
 class PolicyNetwork;
 class PolicyState;
 struct PolicyRollout;
+class TrainingGroup;
 struct TrainerOptimizer;  // the torch optimiser, kept out of this header
 
 struct TrainerOptions {
@@ -73,9 +74,17 @@ struct UpdateStats {
   bool imitated = false;         // a self-imitation update ran after the PPO update
 };
 
+// With a TrainingGroup (distributed training, docs/learned-planner.md "Distributed training")
+// every rank holds the same trainer: the constructor broadcasts rank 0's weights, each update's
+// rollouts are dealt out between the ranks in contiguous blocks, their returns and the plans
+// that enter the imitation buffers are exchanged, and the per-problem gradients are summed
+// over the ranks before the projection and the one Adam step every rank takes. Everything after
+// the rollouts (advantages, PCGrad, Adam, self-imitation, cloning) then runs on identical inputs
+// on every rank, so the ranks stay identical. Without a group the same code runs on one process.
 class PolicyTrainer {
  public:
-  PolicyTrainer(std::shared_ptr<PolicyNetwork> network, TrainerOptions options = {});
+  PolicyTrainer(std::shared_ptr<PolicyNetwork> network, TrainerOptions options = {},
+                TrainingGroup* group = nullptr);
   ~PolicyTrainer();
 
   // Adds a training problem (one composition and model, priced by `cost`, which must outlive
@@ -85,6 +94,12 @@ class PolicyTrainer {
   // buffer (its evaluations count); a training run stops demonstrating when its budget runs low.
   void addProblem(const CostModel& cost, const std::string& key, bool withDemonstration = true);
   int problemCount() const;
+
+  // Demonstrations (greedy_demonstrations) of every problem added without one, in problem order,
+  // until `stop` returns true (asked before each problem). With a group the ranks claim problems
+  // one at a time from a shared counter and exchange the demonstrations, so every rank's buffer
+  // gets every one, offered in problem order as on one process. Returns the problems demonstrated.
+  int demonstrateProblems(const std::function<bool()>& stop);
 
   // Behaviour cloning of each problem's best buffered plan (the demonstrations before the first
   // update, the best plans found by the end): up to
@@ -114,17 +129,24 @@ class PolicyTrainer {
  private:
   struct Problem;
   struct Group;
-  Group collect(Problem& p);
+  struct Demonstration;
+  // The imitation entry a rollout would offer (false when it reached no plan).
+  bool entryOf(const Problem& p, const PolicyRollout& roll, ImitationEntry& entry) const;
   void offer(const Problem& p, const PolicyRollout& roll);
-  void demonstrate(Problem& p, const CostModel& cost);
-  // Offers `planner`'s plan, replayed as policy decisions, as a demonstration; its throughput
+  Demonstration demonstration(Problem& p) const;
+  void accept(Demonstration& d);
+  // Adds `planner`'s plan, replayed as policy decisions, to the demonstration; its throughput
   // (0 when it found none or the replay did not reach it).
-  double demonstrateWith(Problem& p, const CostModel& cost, Planner& planner, const PlannerBudget& budget);
+  double demonstrateWith(Problem& p, Planner& planner, const PlannerBudget& budget, Demonstration& d) const;
   double imitate(const std::vector<Problem*>& problems);
+  // The rollouts of update `update`, numbered across its groups, each draw from its own stream,
+  // so which rank runs a rollout does not change it.
+  std::mt19937_64 rolloutRng(long long update, int rollout) const;
 
   std::shared_ptr<PolicyNetwork> network_;
   TrainerOptions options_;
   std::vector<std::unique_ptr<Problem>> problems_;
+  TrainingGroup* group_ = nullptr;  // not owned; null on one process
   std::unique_ptr<TrainerOptimizer> optimizer_;
   ImitationBuffer buffer_;
   std::mt19937_64 rng_;

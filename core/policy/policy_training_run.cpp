@@ -12,6 +12,7 @@
 #include "model/model_catalog.h"
 #include "policy/policy_io.h"
 #include "policy/policy_network.h"
+#include "policy/training_group.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_set.h"
 
@@ -46,6 +47,30 @@ nlohmann::json trainerJson(const TrainerOptions& t) {
           {"exhaustive_demonstration_evaluations", t.exhaustive_demonstration_evaluations},
           {"demonstration_epochs", t.demonstration_epochs},
           {"final_cloning_epochs", t.final_cloning_epochs}};
+}
+
+// What must agree between the ranks of a distributed run: everything that decides the problems,
+// the trainer's arithmetic and when the run stops, and the policy's feature layout and size
+// (rank 0's weights are broadcast into every rank's network). Not the rank, the master, --out
+// or --resume's path (the weights themselves come from rank 0).
+nlohmann::json runIdentity(const TrainingRunOptions& o, const PolicyNetwork& network, const nlohmann::json& keys) {
+  const PolicyConfig& c = network.config();
+  const TrainerOptions& t = o.trainer;
+  long long parameters = 0;
+  for (const auto& p : const_cast<PolicyNetwork&>(network).parameters()) parameters += p.numel();
+  return {{"workers", o.distributed.world_size},
+          {"seed", o.seed},
+          {"minutes", o.minutes},
+          {"updates", o.max_updates},
+          {"problems", keys},
+          {"models", o.models},
+          {"policy", {{"planner", c.plannerName()}, {"t_max", c.t_max}, {"d_max", c.d_max}, {"k_max", c.k_max},
+                      {"hidden", c.hidden}, {"parameters", parameters},
+                      {"feature_layout", PolicyConfig::kFeatureLayoutVersion}}},
+          {"resumed", !o.resume.empty()},
+          {"trainer", trainerJson(t)},
+          {"trainer_more", {t.max_grad_norm, t.imitation_capacity, t.imitation_radius, t.imitation_entries,
+                            t.exhaustive_demonstration_evaluations, t.demonstration_batch}}};
 }
 
 }  // namespace
@@ -88,10 +113,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
     for (int i = 0; i < options.wide_random_compositions; ++i) compositions.push_back(generator.draw(rng));
   }
 
-  TrainerOptions trainerOptions = options.trainer;
-  trainerOptions.seed = options.seed;
-  PolicyTrainer trainer(network, trainerOptions);
-  TrainingRunResult result;
+  // The problems' keys first: the ranks of a distributed run compare them before any work.
   std::vector<std::unique_ptr<TrainingProblem>> problems;
   nlohmann::json keys = nlohmann::json::array();
   for (const auto& composition : compositions)
@@ -101,26 +123,51 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       p->model = resolveModel(modelId);
       p->spec = p->model.default_training;
       p->key = composition.toInlineSpec() + "|" + p->model.id;
-      try {
-        p->profiles = std::make_unique<ProfileSet>(
-            makeAnalyticProfiles(catalog, composition.gpuTypes(), p->model, p->spec));
-        p->cost = std::make_unique<CostModel>(catalog, p->composition, p->model, p->spec, *p->profiles);
-        // Demonstrations may take at most half the budget (greedy is slow on large MoE problems).
-        const bool demonstrate = !(cancel && cancel->load()) && (options.minutes <= 0 || elapsed() < 30.0 * options.minutes);
-        trainer.addProblem(*p->cost, p->key, demonstrate);
-        if (demonstrate && trainerOptions.greedy_demonstrations) ++result.demonstrations;
-      } catch (const LoadError& e) {
-        result.skipped.push_back(p->key + ": " + e.what());
-        continue;
-      }
       keys.push_back(p->key);
       problems.push_back(std::move(p));
     }
-  result.problems = static_cast<int>(problems.size());
-  result.exhaustive_better = trainer.exhaustiveBetter();
-  if (problems.empty()) throw std::invalid_argument("policy training: no usable (composition, model) pair");
 
+  // Local checks above, then the peers: a bad file fails here before anyone waits for it.
+  std::unique_ptr<TrainingGroup> group;
+  if (options.distributed.world_size > 1) {
+    group = std::make_unique<TrainingGroup>(options.distributed);
+    group->checkSameOptions(runIdentity(options, *network, keys).dump());
+  }
+  const bool writer = !group || group->rank() == 0;
+  // Stop decisions must be the same on every rank, or one would wait in an exchange the others
+  // never enter: any rank's reason stops them all.
+  auto anyRank = [&](bool local) { return group ? group->anyRank(local) : local; };
+  auto cancelled = [&] { return cancel && cancel->load(); };
+
+  TrainerOptions trainerOptions = options.trainer;
+  trainerOptions.seed = options.seed;
+  PolicyTrainer trainer(network, trainerOptions, group.get());
+  TrainingRunResult result;
+  result.workers = group ? group->size() : 1;
+  keys = nlohmann::json::array();
+  std::vector<std::unique_ptr<TrainingProblem>> usable;
+  for (auto& p : problems) {
+    try {
+      p->profiles = std::make_unique<ProfileSet>(makeAnalyticProfiles(catalog, p->composition.gpuTypes(), p->model, p->spec));
+      p->cost = std::make_unique<CostModel>(catalog, p->composition, p->model, p->spec, *p->profiles);
+      trainer.addProblem(*p->cost, p->key, false);
+    } catch (const LoadError& e) {
+      result.skipped.push_back(p->key + ": " + e.what());
+      continue;
+    }
+    keys.push_back(p->key);
+    usable.push_back(std::move(p));
+  }
+  problems = std::move(usable);
+  result.problems = static_cast<int>(problems.size());
+  if (problems.empty()) throw std::invalid_argument("policy training: no usable (composition, model) pair");
+  // Demonstrations may take at most half the budget (greedy is slow on large MoE problems).
+  result.demonstrations = trainer.demonstrateProblems(
+      [&] { return cancelled() || (options.minutes > 0 && elapsed() >= 30.0 * options.minutes); });
+  result.exhaustive_better = trainer.exhaustiveBetter();
+  std::string stoppedBy;  // a peer's failure that ended the run early
   auto save = [&] {
+    if (!writer) return;  // rank 0 writes; the others hold the same weights
     nlohmann::json meta = {{"trained_by", "runPolicyTraining"},
                            {"planner", network->config().plannerName()},
                            {"seed", options.seed},
@@ -140,17 +187,23 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                            {"non_finite_steps_skipped", trainer.nonFiniteSkipped()},
                            {"problems", keys},
                            {"models", options.models},
-                           {"trainer", trainerJson(trainerOptions)}};
+                           {"trainer", trainerJson(trainerOptions)},
+                           {"workers", result.workers}};
     if (!options.command.empty()) meta["command"] = options.command;
     if (!options.resume.empty()) meta["resumed_from"] = {{"file", options.resume}, {"metadata", resumed}};
+    if (!stoppedBy.empty()) meta["stopped_by"] = stoppedBy;
     savePolicy(*network, options.out, meta);
     ++result.checkpoints;
   };
 
   double cloningSeconds = 0;
+  // With several ranks the cloning passes stop on a decision they share (cancel folded into it).
+  const std::atomic<bool>* cloningCancel = group ? nullptr : cancel;
   if (trainerOptions.greedy_demonstrations && trainerOptions.demonstration_epochs > 0) {
     const double cloningStart = elapsed();
-    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.demonstration_epochs, cancel);
+    std::function<bool()> stop;
+    if (group) stop = [&] { return anyRank(cancelled()); };
+    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.demonstration_epochs, cloningCancel, stop);
     result.demonstration_decisions = c.decisions;
     result.demonstration_epochs = c.epochs;
     result.demonstration_first_loss = c.first_loss;
@@ -171,35 +224,66 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
   result.evaluations = trainer.evaluations();  // the demonstrations' greedy runs count
 
   double lastCheckpoint = 0;
-  while (true) {
-    if (cancel && cancel->load()) {
-      result.cancelled = true;
-      break;
+  try {
+    while (true) {
+      // One exchange per update decides for every rank: a signal on any, or the budget.
+      const bool timeUp = options.minutes > 0 && result.updates > 0 && elapsed() >= options.minutes * 60.0 - reserve;
+      const bool interrupted = cancelled();
+      if (group) {
+        std::vector<double> votes = {interrupted ? 1.0 : 0.0, timeUp ? 1.0 : 0.0};
+        group->allReduceSum(votes);
+        if (votes[0] > 0) {
+          result.cancelled = true;
+          break;
+        }
+        if (votes[1] > 0) break;
+      } else {
+        if (interrupted) {
+          result.cancelled = true;
+          break;
+        }
+        if (timeUp) break;
+      }
+      if (options.max_updates > 0 && result.updates >= options.max_updates) break;
+      // (At least one update, so even a budget the set-up used up yields a trained file.)
+      const UpdateStats u = trainer.update();
+      ++result.updates;
+      result.evaluations = trainer.evaluations();
+      result.last_mean_throughput = u.mean_throughput;
+      result.best_throughput = std::max(result.best_throughput, u.best_throughput);
+      result.elapsed_s = elapsed();
+      if (progress) progress(u, result);
+      if (writer && options.checkpoint_minutes > 0 && elapsed() - lastCheckpoint >= options.checkpoint_minutes * 60.0) {
+        save();
+        lastCheckpoint = elapsed();
+      }
     }
-    if (options.max_updates > 0 && result.updates >= options.max_updates) break;
-    // At least one update, so even a budget the set-up used up yields a trained file.
-    if (options.minutes > 0 && result.updates > 0 && elapsed() >= options.minutes * 60.0 - reserve) break;
-    const UpdateStats u = trainer.update();
-    ++result.updates;
-    result.evaluations = trainer.evaluations();
-    result.last_mean_throughput = u.mean_throughput;
-    result.best_throughput = std::max(result.best_throughput, u.best_throughput);
+    if (trainerOptions.final_cloning_epochs > 0 && !result.cancelled) {
+      const auto outOfTime = [&] {
+        const bool late = options.minutes > 0 && elapsed() >= options.minutes * 60.0;
+        return group ? anyRank(late || cancelled()) : late;
+      };
+      const PolicyTrainer::Cloning c =
+          trainer.cloneDemonstrations(trainerOptions.final_cloning_epochs, cloningCancel, outOfTime);
+      result.final_cloning_epochs = c.epochs;
+      result.final_cloning_first_loss = c.first_loss;
+      result.final_cloning_last_loss = c.last_loss;
+    }
+  } catch (const TrainingPeerError& e) {
+    // Hours of training are not lost with a peer: rank 0 writes what it has (the weights after
+    // the last full update are identical on every rank; a failure inside an update may leave
+    // one of its PPO steps taken) and says where.
+    if (!writer || result.updates == 0) throw;
+    stoppedBy = e.what();
     result.elapsed_s = elapsed();
-    if (progress) progress(u, result);
-    if (options.checkpoint_minutes > 0 && elapsed() - lastCheckpoint >= options.checkpoint_minutes * 60.0) {
-      save();
-      lastCheckpoint = elapsed();
-    }
-  }
-  if (trainerOptions.final_cloning_epochs > 0 && !result.cancelled) {
-    const auto outOfTime = [&] { return options.minutes > 0 && elapsed() >= options.minutes * 60.0; };
-    const PolicyTrainer::Cloning c = trainer.cloneDemonstrations(trainerOptions.final_cloning_epochs, cancel, outOfTime);
-    result.final_cloning_epochs = c.epochs;
-    result.final_cloning_first_loss = c.first_loss;
-    result.final_cloning_last_loss = c.last_loss;
+    save();
+    throw TrainingPeerError(std::string(e.what()) + "; the weights after " + std::to_string(result.updates) +
+                            " update(s) are written to " + options.out);
   }
   result.elapsed_s = elapsed();
   save();
+  // Rank 0 hosts the store: it leaves last, once every rank is past its last exchange.
+  if (group) group->barrier();
   return result;
 }
 

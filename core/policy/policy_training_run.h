@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,24 @@
 #include "policy/policy_trainer.h"
 
 namespace arachne {
+
+// One rank of a distributed run (docs/learned-planner.md, "Distributed training"): world_size
+// processes, on one machine or several, that meet at rank 0's TCPStore on master_port. With
+// world_size 1 nothing of c10d is used.
+struct DistributedTrainingOptions {
+  int world_size = 1;
+  int rank = 0;
+  std::string master_host = "127.0.0.1";  // where rank 0 runs, as the other ranks reach it
+  int master_port = 0;                    // rank 0 listens there (every interface)
+  double timeout_s = 300;                 // for connecting, and for every exchange after
+};
+
+// A peer of a distributed run could not be reached, left the run or stopped answering: the
+// message names this rank, the master and what failed.
+class TrainingPeerError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 struct TrainingRunOptions {
   std::vector<std::string> clusters;    // preset names, cluster files or inline specs
@@ -51,6 +70,9 @@ struct TrainingRunOptions {
   TrainerOptions trainer;               // its seed is replaced by `seed`
   std::uint64_t seed = 1;
   std::string command;                  // how the run was started (stored in the metadata when set)
+  // Several ranks: every rank passes the same options but `distributed.rank` (checked at the
+  // start); rank 0 alone writes `out`.
+  DistributedTrainingOptions distributed;
 };
 
 struct TrainingRunResult {
@@ -72,6 +94,7 @@ struct TrainingRunResult {
   double demonstration_s = 0;     // wall time of the demonstrations and their cloning
   int final_cloning_epochs = 0;   // passes over each problem's best plan after the last update
   double final_cloning_first_loss = 0, final_cloning_last_loss = 0;
+  int workers = 1;                // ranks of the run (updates and evaluations above count them all)
 };
 
 using TrainingProgress = std::function<void(const UpdateStats& update, const TrainingRunResult& soFar)>;
@@ -79,8 +102,9 @@ using TrainingProgress = std::function<void(const UpdateStats& update, const Tra
 // Builds every problem (analytic profiles of the built-in catalog), trains until the budget,
 // the update limit or the cancel flag, and writes `out` with metadata saying how it was
 // trained (seed, updates, evaluations, wall time, problems, resumed-from). Throws LoadError for
-// an unreadable resume file or cluster spec, std::invalid_argument when no problem is usable
-// or `out` is empty.
+// an unreadable resume file or cluster spec, std::invalid_argument when no problem is usable,
+// `out` is empty or the ranks' options differ, TrainingPeerError when a peer cannot be reached
+// or leaves (rank 0 then writes the weights it has first, when an update has completed).
 TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const TrainingProgress& progress = {},
                                     const std::atomic<bool>* cancel = nullptr);
 

@@ -87,7 +87,7 @@ class TstCliPolicyPlugin : public QObject {
     const QString weights = dir.filePath(QStringLiteral("w.policy"));
     const std::vector<QStringList> commands = {
         {"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "arachne-untrained", "--budget-s", "10"},
-        {"train", "--out", weights, "--cluster", kSmall, "--random", "0", "--random-small", "0", "--models",
+        {"train", "--out", weights, "--cluster", kSmall, "--random", "0", "--random-small", "0", "--random-wide", "0", "--models",
          "llama3-8b", "--updates", "1", "--demonstrations", "none", "--final-cloning-epochs", "0", "--minutes", "2"},
         {"bench", "--section", "training"},
     };

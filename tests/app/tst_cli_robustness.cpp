@@ -97,7 +97,7 @@ class TstCliRobustness : public QObject {
       QVERIFY2(r.err.contains("warning: the arachne policy cannot be used") && r.err.contains("planned with greedy"),
                qPrintable(r.err));
       const Run t = cli({"train", "--out", dir.filePath("t.policy"), "--resume", w, "--cluster", "h100:4x1",
-                         "--models", "gpt-tiny", "--random", "0", "--random-small", "0", "--updates", "1"});
+                         "--models", "gpt-tiny", "--random", "0", "--random-small", "0", "--random-wide", "0", "--updates", "1"});
       expectRefused(t, w);
       QVERIFY(!QFile::exists(dir.filePath("t.policy")));
     }
@@ -167,7 +167,7 @@ class TstCliRobustness : public QObject {
     const QString out = dir.filePath("w.policy");
     write(out + ".tmp", "someone's file");
     const Run r = cli({"train", "--out", out, "--cluster", "h100:4x1", "--models", "gpt-tiny", "--random", "0",
-                       "--random-small", "0", "--updates", "1", "--demonstrations", "none", "--final-cloning-epochs", "0"});
+                       "--random-small", "0", "--random-wide", "0", "--updates", "1", "--demonstrations", "none", "--final-cloning-epochs", "0"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QCOMPARE(readFile(out + ".tmp"), QByteArray("someone's file"));
     QVERIFY(readFile(out).startsWith("ARACHNE-POLICY\n"));
@@ -330,7 +330,7 @@ class TstCliRobustness : public QObject {
     const QString out = dir.filePath("w.policy");
     QProcess p;
     p.start(QStringLiteral(ARACHNE_CLI), {"train", "--out", out, "--cluster", "h100:4x1,a100-40:4x1", "--models", "gpt-tiny",
-                                          "--random", "0", "--random-small", "0", "--minutes", "30",
+                                          "--random", "0", "--random-small", "0", "--random-wide", "0", "--minutes", "30",
                                           "--demonstrations", "none", "--final-cloning-epochs", "0"});
     QVERIFY(p.waitForStarted());
     QByteArray seen;

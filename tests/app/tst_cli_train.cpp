@@ -85,7 +85,7 @@ class TstCliTrain : public QObject {
     // --updates ends the run; the minute is only an upper bound, so a loaded machine cannot
     // cut it to one update.
     const Run r = cli({"train", "--out", second, "--minutes", "1", "--resume", first, "--updates", "2",
-                       "--cluster", kSmall, "--random", "0", "--random-small", "0", "--models", "llama3-8b"});
+                       "--cluster", kSmall, "--random", "0", "--random-small", "0", "--random-wide", "0", "--models", "llama3-8b"});
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
     QVERIFY(r.out.contains("resuming from " + first));
     QVERIFY(r.out.contains("problems: 1 "));
@@ -103,7 +103,7 @@ class TstCliTrain : public QObject {
     QTemporaryDir dir;
     const QString flat = dir.filePath("flat.policy");
     const Run t = cli({"train", "--planner", "flat-rl", "--out", flat, "--minutes", "0.05", "--updates", "2",
-                       "--cluster", kSmall, "--random", "0", "--random-small", "0", "--models", "llama3-8b"});
+                       "--cluster", kSmall, "--random", "0", "--random-small", "0", "--random-wide", "0", "--models", "llama3-8b"});
     QVERIFY2(t.code == 0, qPrintable(t.err + t.out));
     QVERIFY(t.out.contains("training the flat-rl policy"));
     QVERIFY(t.out.contains("done: 2 updates"));

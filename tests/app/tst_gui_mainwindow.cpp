@@ -30,6 +30,8 @@
 #include <QScrollArea>
 #include <QTabBar>
 #include <QTableView>
+#include <QHeaderView>
+#include <QStyle>
 
 #include "alternative_result.h"
 #include "alternatives_chart.h"
@@ -39,6 +41,7 @@
 #include "gpu_colors.h"
 #include "replay_panel.h"
 #include "timeline_view.h"
+#include "why_dropped_model.h"
 #include "app_settings.h"
 #include "catalog/gpu_catalog.h"
 #include "io/plan_json.h"
@@ -425,6 +428,43 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(w.saveClusterFile(file));
     const Composition back = loadClusterFile(file.toStdString(), GpuCatalog::builtin());
     QCOMPARE(back.name, std::string("mine"));
+  }
+
+  // Every column header of the why-dropped table shows its whole text at the window's size, in
+  // every language (the German reason header was cut off on both sides), in bold too (a header
+  // section turns bold when its column is selected, and the rows select whole).
+  void whyDroppedHeadersAreWhole() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:4x3")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.tabs()->setCurrentIndex(MainWindow::DroppedTab);
+    auto* table = qobject_cast<QTableView*>(w.tabPage(MainWindow::DroppedTab));
+    QVERIFY(table);
+    QHeaderView* header = table->horizontalHeader();
+    for (const QString code : {"en", "de", "zh_CN"}) {
+      QVERIFY(Language::apply(code));
+      QApplication::processEvents();
+      QFont bold = header->font();
+      bold.setBold(true);
+      const int margins = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header);
+      for (int c = 0; c < table->model()->columnCount(); ++c) {
+        const QString text = table->model()->headerData(c, Qt::Horizontal).toString();
+        QVERIFY(!text.isEmpty());
+        int need = 0;
+        for (const QString& line : text.split(QLatin1Char('\n')))
+          need = std::max({need, header->fontMetrics().horizontalAdvance(line), QFontMetrics(bold).horizontalAdvance(line)});
+        QVERIFY2(header->sectionSize(c) >= need + margins,
+                 qPrintable(QString("%1, column %2 \"%3\": %4 px for %5 px").arg(code).arg(c).arg(text).arg(header->sectionSize(c)).arg(need + margins)));
+      }
+      // What the reason is, in full, on hover.
+      QVERIFY(!table->model()->headerData(WhyDroppedModel::ReasonColumn, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    }
+    QVERIFY(Language::apply("en"));
   }
 
   // The tab bar needs no scroll buttons at the window's size, in every language.

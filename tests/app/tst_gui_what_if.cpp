@@ -12,6 +12,8 @@
 #include <cmath>
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/cluster_spec.h"
+#include "model/model_catalog.h"
 #include "core_planning_backend.h"
 #include "language.h"
 #include "main_window.h"
@@ -121,6 +123,69 @@ class TestGuiWhatIf : public QObject {
     QCOMPARE(session()->undoStack()->count(), 2);
     session()->undoStack()->undo();
     QCOMPARE(session()->plan().templates.front().replicas, 64);
+  }
+
+  // An over-committed node stops the cost model before memory: the bars still show every
+  // stage's memory against its capacity (they were empty), the timeline says why it is absent.
+  void infeasibleEditStillShowsTheMemory() {
+    auto* editor = w_->whatIfEditor();
+    QVERIFY(session()->setReplicas(0, 64));
+    QVERIFY(!session()->report().feasible);
+    QVERIFY(session()->report().templates.empty());  // the case that drew an empty chart
+    int stages = 0;
+    for (const auto& t : session()->plan().templates) stages += t.depth();
+    QVERIFY(editor->memoryBarsShown());
+    QCOMPARE(editor->memoryChart()->stageCount(), stages);
+    QVERIFY(session()->memoryFigures().has_value());
+    for (const auto& t : session()->memoryFigures()->templates)
+      for (const auto& s : t.stages) {
+        QVERIFY(s.memory.total() > 0);
+        QVERIFY(s.memory.capacity > 0);
+      }
+    QVERIFY(!editor->timelineShown());
+    QVERIFY2(editor->timelineNoteText().contains("too many"), qPrintable(editor->timelineNoteText()));
+  }
+
+  // A stage out of memory: its bar is there, over the capacity line and marked.
+  void outOfMemoryEditMarksTheStage() {
+    const Composition c = parseInlineCluster("h100:8x2,a6000:4x4", GpuCatalog::builtin());
+    const Model m = resolveModel("llama3-8b");
+    Plan p;
+    Template t;
+    t.stages = {Stage{"h100", 1, 0, m.layerCount() - 1, {c.nodes().front().id}, std::nullopt}};
+    p.templates = {t};
+    session()->load(c, m, m.default_training, p);
+    auto* editor = w_->whatIfEditor();
+    QVERIFY(!session()->report().feasible);
+    QVERIFY(session()->report().violations.front().kind == ViolationKind::OutOfMemory);
+    QVERIFY(editor->memoryBarsShown());
+    QCOMPARE(editor->memoryChart()->stageCount(), 1);
+    QCOMPARE(editor->memoryChart()->overCapacityStages(), QList<int>{0});
+    // The planner's plan fits: nothing is marked.
+    session()->load(c, m, m.default_training, w_->result()->plan);
+    QVERIFY(session()->report().feasible);
+    QVERIFY(editor->memoryChart()->overCapacityStages().isEmpty());
+    QVERIFY(editor->memoryChart()->stageCount() > 0);
+  }
+
+  // A stage without a profile (TP 3 tiles no node) has no memory figures: the violation stands
+  // where the chart would be, not an empty chart.
+  void noMemoryFiguresShowTheViolationInstead() {
+    const Composition c = parseInlineCluster("h100:8x2,a6000:4x4", GpuCatalog::builtin());
+    const Model m = resolveModel("llama3-8b");
+    Plan p;
+    Template t;
+    t.stages = {Stage{"h100", 3, 0, m.layerCount() - 1, {c.nodes().front().id}, std::nullopt}};
+    p.templates = {t};
+    session()->load(c, m, m.default_training, p);
+    auto* editor = w_->whatIfEditor();
+    QVERIFY(!session()->report().feasible);
+    QVERIFY(!session()->memoryFigures().has_value());
+    QVERIFY(!editor->memoryBarsShown());
+    const QString note = editor->memoryNoteText();
+    QVERIFY2(note.contains("No memory figures"), qPrintable(note));
+    QVERIFY2(note.contains(QString::fromStdString(session()->report().violations.front().message)), qPrintable(note));
+    QCOMPARE(editor->memoryChart()->stageCount(), 0);
   }
 
   // A TP change re-places the template on nodes; a TP that no node holds is refused by the

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "planning/greedy_planner.h"
+#include "io/load_error.h"
 #include "policy/arachne_planner.h"
 #include "policy/policy_decision.h"
 #include "policy/policy_io.h"
@@ -231,15 +232,125 @@ class TstArachnePlanner : public QObject {
     std::remove(path.c_str());
   }
 
-  void tooManyGpuTypesFallBackToo() {
+  // A composition with more GPU types than the policy's state holds is planned on the t_max
+  // types with the most compute; the others' GPUs are unused with that reason, and the message
+  // names them. Here t_max 2 of 3 types: a6000 (4 x 154.8 TFLOP/s peak) has the least compute.
+  void moreGpuTypesThanTheStateHoldsArePlannedOnTheStrongest() {
     PolicyConfig two;
     two.t_max = 2;
-    ArachnePlanner planner(std::make_shared<PolicyNetwork>(two), "arachne");
+    ArachnePlanner planner(std::make_shared<PolicyNetwork>(two), "arachne", greedyOnly());
     PlanningWorld world("h100:8x1,a6000:4x1,a100-40:4x1", "llama3-8b");
     const PlannerResult r = planner.plan(*world.cost, budget(), 1, {}, nullptr);
-    QVERIFY2(r.stats.message.find("3 GPU types exceed the policy's limit of 2") != std::string::npos,
+    QCOMPARE(r.plan.provenance.planner, std::string("arachne"));
+    QVERIFY2(r.stats.message.rfind("warning:", 0) != 0, r.stats.message.c_str());
+    QVERIFY2(r.stats.message.find("2 of 3 GPU types planned (the policy's state holds 2); left out: a6000 (4 GPUs)") !=
+                 std::string::npos,
              r.stats.message.c_str());
-    QCOMPARE(r.plan.provenance.planner, std::string("greedy"));
+    QVERIFY(r.found);
+    for (const auto& t : r.plan.templates)
+      for (const auto& st : t.stages) QVERIFY(st.gpu_type != "a6000");
+    int withheld = 0;
+    for (const auto& u : r.plan.unused_gpus)
+      if (u.gpu_type == "a6000") {
+        withheld += u.count;
+        QVERIFY2(u.reason.find("the policy's state holds at most 2 GPU types and the composition has 3") == 0,
+                 u.reason.c_str());
+        QVERIFY(u.reason.find("a6000 ranks 3") != std::string::npos);
+      }
+    QCOMPARE(withheld, 4);
+    // The state itself still refuses a composition it cannot hold (no silent truncation).
+    QVERIFY_THROWS_EXCEPTION(LoadError, PolicyState(two, *world.cost));
+  }
+
+  // Eight GPU types with the shipped sizes (t_max 6): the two with the least compute are left
+  // out, and the plan is the plan of the six-type composition without them (listed last, so the
+  // other nodes keep their ids).
+  void eightGpuTypesPlanAsTheirSixStrongest() {
+    const std::string six = "h100:4x2,h200:4x1,a100-80:4x1,a100-40:4x2,l40s:4x1,a6000:4x2";
+    PlanningWorld eight(six + ",a5000:2x1,v100-16:2x2", "llama3-8b");
+    PlanningWorld reduced(six, "llama3-8b");
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    RolloutSchedule s = greedyOnly();
+    s.sampled = 6;
+    s.exploring = 4;
+    s.change_rounds = 1;
+    const PlannerResult a = ArachnePlanner(net, "arachne", s).plan(*eight.cost, budget(), 3, {}, nullptr);
+    const PlannerResult b = ArachnePlanner(net, "arachne", s).plan(*reduced.cost, budget(), 3, {}, nullptr);
+    QVERIFY(a.found && b.found);
+    QVERIFY2(a.stats.message.find("6 of 8 GPU types planned (the policy's state holds 6); left out: a5000 (2 GPUs), "
+                                  "v100-16 (4 GPUs)") != std::string::npos,
+             a.stats.message.c_str());
+    QCOMPARE(a.plan.templates, b.plan.templates);
+    QCOMPARE(a.report.throughput.sequences_per_s, b.report.throughput.sequences_per_s);
+    QCOMPARE(a.stats.evaluations, b.stats.evaluations);
+    std::map<std::string, int> unused;
+    for (const auto& u : a.plan.unused_gpus) unused[u.gpu_type] += u.count;
+    QCOMPARE(unused["a5000"], 2);
+    QCOMPARE(unused["v100-16"], 4);
+  }
+
+  // The same seed gives the same result one rollout at a time without the memo, in batches, and
+  // on two threads: plan, evaluations, best-so-far curve, message and phases.
+  void executionDoesNotChangeTheResult() {
+    PlanningWorld world("h100:4x2,a6000:4x2+1x2,a100-40:4x2", "llama3-8b");
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    RolloutSchedule s;
+    s.sampled = 40;
+    s.exploring = 40;
+    for (long long evals : {0LL, 150LL}) {
+      PlannerBudget b = budget();
+      b.evaluations = evals;
+      std::vector<PlannerResult> results;
+      for (auto [threads, batch, memo] : {std::tuple{1, 1, false}, {1, 32, true}, {2, 32, true}, {2, 3, false}}) {
+        ArachnePlanner planner(net, "arachne-untrained", s);
+        BatchedRollouts::Options o;
+        o.threads = threads;
+        o.batch = batch;
+        o.memo = memo;
+        planner.setExecution(o);
+        results.push_back(planner.plan(*world.cost, b, 5, {}, nullptr));
+      }
+      const PlannerResult& ref = results.front();
+      QVERIFY(ref.found);
+      if (evals > 0) QVERIFY(ref.stats.evaluations >= evals);
+      for (const PlannerResult& r : results) {
+        QCOMPARE(r.plan.templates, ref.plan.templates);
+        QCOMPARE(r.report.throughput.sequences_per_s, ref.report.throughput.sequences_per_s);
+        QCOMPARE(r.stats.evaluations, ref.stats.evaluations);
+        QCOMPARE(r.stats.best_curve, ref.stats.best_curve);
+        QCOMPARE(r.stats.message, ref.stats.message);
+        QCOMPARE(r.stats.phases.size(), ref.stats.phases.size());
+        for (size_t i = 0; i < r.stats.phases.size(); ++i) {
+          QCOMPARE(r.stats.phases[i].name, ref.stats.phases[i].name);
+          QCOMPARE(r.stats.phases[i].evaluations, ref.stats.phases[i].evaluations);
+          QCOMPARE(r.stats.phases[i].best_sequences_per_s, ref.stats.phases[i].best_sequences_per_s);
+        }
+      }
+    }
+  }
+
+  // PlannerStats::phases: every phase of the default schedule in order, cumulative, the last one
+  // the result.
+  void phasesRecordTheSchedule() {
+    PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    const PlannerResult r = ArachnePlanner(net, "arachne-untrained").plan(*world.cost, budget(), 2, {}, nullptr);
+    QVERIFY(r.found);
+    std::vector<std::string> names;
+    for (const auto& p : r.stats.phases) names.push_back(p.name);
+    const std::vector<std::string> all = {"greedy rollout", "sweep", "sampled", "exploring", "one-decision changes",
+                                          "stage-order sweep"};
+    QCOMPARE(names, all);
+    for (size_t i = 1; i < r.stats.phases.size(); ++i) {
+      QVERIFY(r.stats.phases[i].evaluations >= r.stats.phases[i - 1].evaluations);
+      QVERIFY(r.stats.phases[i].elapsed_s >= r.stats.phases[i - 1].elapsed_s);
+      QVERIFY(r.stats.phases[i].best_sequences_per_s >= r.stats.phases[i - 1].best_sequences_per_s);
+    }
+    QVERIFY(r.stats.phases.front().evaluations > 0);
+    QCOMPARE(r.stats.phases.back().evaluations, r.stats.evaluations);
+    QCOMPARE(r.stats.phases.back().best_sequences_per_s, r.report.throughput.sequences_per_s);
+    // Greedy has one phase: none listed.
+    QVERIFY(GreedyPlanner().plan(*world.cost, budget(), 2, {}, nullptr).stats.phases.empty());
   }
 };
 

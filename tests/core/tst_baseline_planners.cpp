@@ -197,6 +197,9 @@ class TstBaselinePlanners : public QObject {
       int unused = 0;
       for (const UnusedGpus& u : r.plan.unused_gpus) {
         QVERIFY(!u.reason.empty());
+        // The reason as data too (a text:: wording), so the GUI says it in its language.
+        QVERIFY2(!u.why.empty(), n);
+        QCOMPARE(u.why.english(), u.reason);
         unused += u.count;
       }
       QCOMPARE(r.plan.gpusUsed() + unused, w.composition.totalGpus());

@@ -11,6 +11,7 @@
 #include "policy/gradient_projection.h"
 #include "policy/group_advantage.h"
 #include "policy/imitation_buffer.h"
+#include "policy/imitation_entry_codec.h"
 #include "policy/policy_state.h"
 #include "policy_fixtures.h"
 
@@ -118,6 +119,96 @@ class TstPolicyTraining : public QObject {
     QCOMPARE(set[2]->return_value, 0.1);
     QCOMPARE(set[3]->composition_key, std::string("near"));
     QCOMPARE(int(b.imitationSet("c1", {0, 0}, 0.5, 2).size()), 2);
+  }
+
+  // wouldChange() is offer()'s answer without the offer: distributed training sends a peer only
+  // the entries it accepts, so a false must mean offer() leaves the buffer as it is.
+  void wouldChangeAnswersAsOfferWould() {
+    ImitationBuffer b(2);
+    QVERIFY(b.wouldChange(entry("c1", 2, 1.0, 1)));
+    b.offer(entry("c1", 2, 1.0, 1));
+    b.offer(entry("c1", 2, 3.0, 2));
+    QVERIFY(!b.wouldChange(entry("c1", 2, 0.5, 4)));  // full with better entries
+    QVERIFY(b.wouldChange(entry("c1", 2, 2.0, 4)));   // beats the worst kept
+    QVERIFY(!b.wouldChange(entry("c1", 2, 3.0, 2)));  // same actions, no higher return
+    QVERIFY(b.wouldChange(entry("c1", 2, 4.0, 2)));   // same actions, higher return
+    QVERIFY(b.wouldChange(entry("c1", 3, 0.1, 9)));   // another depth's empty buffer
+    QVERIFY(!ImitationBuffer(0).wouldChange(entry("c1", 2, 1.0, 1)));
+    // Against offer() itself on random streams: whenever wouldChange says no, the buffer's
+    // kept entries and returns are the same after the offer.
+    std::mt19937_64 rng(7);
+    ImitationBuffer r(3);
+    for (int i = 0; i < 2000; ++i) {
+      const ImitationEntry e = entry("k", int(rng() % 2), double(rng() % 50), int(rng() % 12));
+      const bool change = r.wouldChange(e);
+      const double before0 = r.best("k", 0), before1 = r.best("k", 1);
+      const size_t size = r.size();
+      const bool kept = r.offer(e);
+      if (!change) {
+        QVERIFY(!kept);
+        QCOMPARE(r.size(), size);
+        QCOMPARE(r.best("k", 0), before0);
+        QCOMPARE(r.best("k", 1), before1);
+      }
+      if (kept) QVERIFY(change);
+    }
+  }
+
+  // The bytes a rank sends of an imitation entry read back into the same entry, shared states
+  // shared again; a cut message is refused, not read past its end.
+  void imitationEntriesRoundTripThroughBytes() {
+    ImitationEntry e;
+    e.composition_key = "h100:4x2,a6000:4x2+2x1|llama3-8b";
+    e.summary = {0.25f, -1.5f, 3.0f};
+    e.depth = 3;
+    e.return_value = 12.345678901234;
+    auto state = std::make_shared<const std::vector<float>>(std::vector<float>{1, 2, 3.5f, -0.0f});
+    auto summary = std::make_shared<const std::vector<float>>(e.summary);
+    for (int i = 0; i < 3; ++i) {
+      PolicyDecision d;
+      d.kind = i == 0 ? DecisionKind::Depth : (i == 1 ? DecisionKind::Device : DecisionKind::Tp);
+      d.state = state;
+      d.summary = summary;
+      d.context = {float(i), 0.5f};
+      d.candidates = std::vector<float>(size_t(5 + i), 0.125f * float(i));
+      d.mask = {1, 0, 1, uint8_t(i)};
+      d.action = i + 1;
+      d.log_prob = -0.75f * float(i + 1);
+      d.exploratory = i == 1;
+      e.decisions.push_back(d);
+    }
+    ByteWriter w;
+    writeImitationEntry(w, e);
+    writeImitationEntry(w, e);
+    const std::string bytes = w.data();
+    ByteReader in(bytes);
+    for (int copy = 0; copy < 2; ++copy) {
+      const ImitationEntry back = readImitationEntry(in);
+      QCOMPARE(back.composition_key, e.composition_key);
+      QCOMPARE(back.summary, e.summary);
+      QCOMPARE(back.depth, e.depth);
+      QCOMPARE(back.return_value, e.return_value);
+      QCOMPARE(back.decisions.size(), e.decisions.size());
+      for (size_t i = 0; i < e.decisions.size(); ++i) {
+        const PolicyDecision &a = e.decisions[i], &b = back.decisions[i];
+        QVERIFY(a.kind == b.kind);
+        QCOMPARE(*b.state, *a.state);
+        QCOMPARE(*b.summary, *a.summary);
+        QCOMPARE(b.context, a.context);
+        QCOMPARE(b.candidates, a.candidates);
+        QCOMPARE(b.mask, a.mask);
+        QCOMPARE(b.action, a.action);
+        QCOMPARE(b.log_prob, a.log_prob);
+        QCOMPARE(b.exploratory, a.exploratory);
+      }
+      QVERIFY(back.decisions[0].state == back.decisions[2].state);  // one copy, shared
+    }
+    QVERIFY(in.done());
+    for (size_t cut : {size_t(0), size_t(7), bytes.size() / 2 - 1}) {
+      const std::string part = bytes.substr(0, cut);
+      ByteReader short_(part);
+      QVERIFY_THROWS_EXCEPTION(std::runtime_error, readImitationEntry(short_));
+    }
   }
 
   // A property test of the generator and the featurizer together: every random composition is

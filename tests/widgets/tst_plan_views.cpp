@@ -2,6 +2,9 @@
 // memory bars, timeline, grouped why-dropped rows, construction replay, the alternatives table
 // and chart, GPU colours and units.
 #include <QAbstractItemModelTester>
+#include <map>
+#include <numeric>
+#include <tuple>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -103,12 +106,127 @@ class TestPlanViews : public QObject {
         if (&a != &b && a.stage == b.stage) QVERIFY(a.end <= b.start + 1e-12 || b.end <= a.start + 1e-12);
   }
 
+  // Interleaved 1F1B: every stage runs each micro-batch as v chunks, the dependencies run along
+  // the p * v virtual stages (wrapping from the last stage to the first), and the pipeline drains
+  // at M * max t_s + (sum t_s - max t_s) / v, the cost model's formula, on equal and unequal stages.
+  void interleavedScheduleMeetsTheFormula_data() {
+    QTest::addColumn<QVector<double>>("times");
+    QTest::addColumn<int>("chunks");
+    QTest::addColumn<int>("microBatches");
+    QTest::newRow("equal, p 4, v 2, M 8") << QVector<double>{0.3, 0.3, 0.3, 0.3} << 2 << 8;
+    QTest::newRow("equal, p 4, v 2, M 6 (not a multiple of p)") << QVector<double>{0.3, 0.3, 0.3, 0.3} << 2 << 6;
+    QTest::newRow("slow middle, p 4, v 2, M 12") << QVector<double>{0.2, 0.5, 0.3, 0.25} << 2 << 12;
+    QTest::newRow("slow first, p 3, v 4, M 7") << QVector<double>{0.9, 0.4, 0.6} << 4 << 7;
+    QTest::newRow("slow last, p 8, v 2, M 64") << QVector<double>{0.1, 0.11, 0.1, 0.12, 0.1, 0.1, 0.09, 0.2} << 2 << 64;
+    QTest::newRow("near equal, p 3, v 2, M 6") << QVector<double>{1.019, 1.0, 1.015} << 2 << 6;
+  }
+
+  void interleavedScheduleMeetsTheFormula() {
+    QFETCH(QVector<double>, times);
+    QFETCH(int, chunks);
+    QFETCH(int, microBatches);
+    const std::vector<double> t(times.begin(), times.end());
+    const int p = int(t.size()), v = chunks, m = microBatches;
+    const double g = 0.05;
+    const auto s = OneFOneBSchedule::simulate(t, std::vector<std::vector<double>>(t.size(), {g}), m, v);
+    QCOMPARE(s.virtual_stages, v);
+    QVERIFY(s.meets_formula);
+    const double slowest = *std::max_element(t.begin(), t.end());
+    const double sum = std::accumulate(t.begin(), t.end(), 0.0);
+    const double want = m * slowest + (sum - slowest) / v;
+    QVERIFY2(std::abs(s.pipeline_end - want) <= 1e-9 * want, qPrintable(QString("%1 vs %2").arg(s.pipeline_end).arg(want)));
+    QVERIFY(std::abs(s.makespan - (want + g)) <= 1e-9 * want);
+    QCOMPARE(int(s.ops.size()), 2 * p * m * v);
+    // Each (stage, chunk, micro-batch) has one forward and one backward of t_s / v together.
+    std::map<std::tuple<int, int, int, bool>, PipelineOp> at;
+    for (const auto& op : s.ops) {
+      QVERIFY(op.chunk >= 0 && op.chunk < v);
+      QVERIFY(at.emplace(std::make_tuple(op.stage, op.chunk, op.micro_batch, op.backward), op).second);
+      QVERIFY(std::abs(op.end - op.start - t[size_t(op.stage)] / v * (op.backward ? 2.0 / 3 : 1.0 / 3)) < 1e-12);
+    }
+    // Dependencies along the virtual stages c * p + s.
+    for (const auto& [key, op] : at) {
+      const auto [st, c, mb, back] = key;
+      if (!back && (st > 0 || c > 0))
+        QVERIFY(op.start >= at.at({st > 0 ? st - 1 : p - 1, st > 0 ? c : c - 1, mb, false}).end - 1e-12);
+      if (back && (st < p - 1 || c < v - 1))
+        QVERIFY(op.start >= at.at({st < p - 1 ? st + 1 : 0, st < p - 1 ? c : c + 1, mb, true}).end - 1e-12);
+      if (back) QVERIFY(op.start >= at.at({st, c, mb, false}).end - 1e-12);
+    }
+    // No stage runs two ops at once; the slowest stage idles for the formula's bubble.
+    std::vector<PipelineOp> ops = s.ops;
+    std::sort(ops.begin(), ops.end(), [](const PipelineOp& a, const PipelineOp& b) {
+      return a.stage != b.stage ? a.stage < b.stage : a.start < b.start;
+    });
+    for (size_t i = 1; i < ops.size(); ++i)
+      if (ops[i].stage == ops[i - 1].stage) QVERIFY(ops[i].start >= ops[i - 1].end - 1e-12);
+    const size_t slow = size_t(std::max_element(t.begin(), t.end()) - t.begin());
+    QVERIFY(std::abs(s.stages[slow].idle - (sum - slowest) / v) <= 1e-9 * want);
+  }
+
+  // With fewer micro-batches than stages a chunk waits for the previous one to come round every
+  // stage: the schedule is longer than the formula, and says so.
+  void interleavedScheduleWithFewMicroBatches() {
+    const auto s = OneFOneBSchedule::simulate({0.3, 0.3, 0.3, 0.3}, {{}, {}, {}, {}}, 2, 2);
+    QVERIFY(!s.meets_formula);
+    QVERIFY(s.pipeline_end > 2 * 0.3 + 3 * 0.3 / 2 + 1e-9);
+    QCOMPARE(int(s.ops.size()), 2 * 4 * 2 * 2);
+  }
+
   void scheduleSlowStageDominates() {
     auto s = OneFOneBSchedule::simulate({0.1, 0.4}, {0, 0}, {0, 0}, 10);
     // The slow stage is busy 10 * 0.4 s and cannot start before the first forward arrives.
     QVERIFY(s.makespan >= 10 * 0.4 + 0.1 / 3 - 1e-9);
     QVERIFY(s.stages[0].idle > s.stages[1].idle);  // the fast stage waits for the slow one
     QVERIFY(OneFOneBSchedule::simulate({}, {}, {}, 4).ops.empty());
+  }
+
+  // A stage holding the whole model says "embedding + blocks 1–32 + head" in full (it was cut to
+  // "embedding + blocks…"): every line of the block fits its width, split where needed.
+  void planViewBlockTextFits() {
+    const Model m = resolveModel("llama3-8b");
+    Plan plan;
+    Template t;
+    t.replicas = 16;
+    t.stages = {Stage{"h100", 4, 0, m.layerCount() - 1, {0, 1, 2, 3}, std::nullopt}};
+    plan.templates = {t};
+    PlanView view(GpuCatalog::builtin());
+    view.setPlan(plan, std::nullopt, m);
+    const QFontMetrics fm = view.fontMetrics();
+    const QStringList lines = view.blockTextLines(0, 0, fm, view.blockTextWidth());
+    QFont bold = view.font();
+    bold.setBold(true);
+    QVERIFY(QFontMetrics(bold).horizontalAdvance(lines.front()) <= view.blockTextWidth());
+    for (const QString& l : lines.mid(1)) QVERIFY2(fm.horizontalAdvance(l) <= view.blockTextWidth(), qPrintable(l));
+    const QString holds = layerRangeText(m, 0, m.layerCount() - 1);
+    QVERIFY(fm.horizontalAdvance(holds) > view.blockTextWidth());  // the case that was cut
+    QCOMPARE(lines[2] + QLatin1Char(' ') + lines[3], holds);
+    // The block still has room below the text for the TP group.
+    QVERIFY(view.blockRect(0, 0).height() >= (lines.size() + 2) * fm.height());
+  }
+
+  // Expert grids wrap into more rows when the block has the height: EP 4 x ETP 1 x EDP 4 on a
+  // 16-GPU stage shows all four copies (it said "3 of 4 copies shown" with room left below).
+  void expertGridsUseTheBlocksHeight() {
+    const Model m = resolveModel("mixtral-8x7b");
+    Plan plan;
+    Template t;
+    t.replicas = 4;
+    t.stages = {Stage{"h100", 4, 0, 4, {0, 1, 2, 3}, ExpertTiling{4, 1, 4}}};
+    plan.templates = {t};
+    PlanView view(GpuCatalog::builtin());
+    view.setPlan(plan, std::nullopt, m);
+    const QFontMetrics fm = view.fontMetrics();
+    const QRect text = view.blockRect(0, 0).adjusted(16, 4, -6, -4);
+    const int top = text.top() + int(view.blockTextLines(0, 0, fm, text.width()).size()) * fm.height() + 2;
+    const auto l = PlanView::tilingLayout(QSize(text.width(), text.bottom() - top), fm.height(), ExpertTiling{4, 1, 4});
+    QCOMPARE(l.drawn, 4);
+    QVERIFY(l.cell >= 7);
+    QVERIFY(l.gridRows * (l.cell + 1) <= text.bottom() - top);
+    QVERIFY(l.perRow * 4 * (l.cell + 1) + (l.perRow - 1) * 5 <= text.width());
+    // Far more copies than fit: as many as fit with 7-px squares, and a line says so.
+    const auto many = PlanView::tilingLayout(QSize(text.width(), text.bottom() - top), fm.height(), ExpertTiling{8, 4, 64});
+    QVERIFY(many.drawn >= 1 && many.drawn < 64);
   }
 
   void planViewHitTestAndTooltip() {
@@ -240,6 +358,30 @@ class TestPlanViews : public QObject {
     QCOMPARE(others->data()->size(), 1);
     QCOMPARE(others->data()->at(0)->value, 15.0);
     QVERIFY(chart.yAxis->range().upper > 20.0);
+
+    // Every planner of the registry at the window's size: the axis labels do not run into each
+    // other (the names alone, or turned, when they crowd) and the legend covers no bar.
+    std::vector<AlternativeResult> all;
+    for (const char* n : {"arachne", "greedy", "random", "exhaustive", "metis", "sailor", "amp", "hexiscale", "espresso",
+                          "hetauto", "arachne-untrained", "flat-rl"})
+      all.push_back(result(n, std::string(n) == "exhaustive" ? AlternativeResult::State::Refused : AlternativeResult::State::Done,
+                           100.0 + all.size(), all.empty()));
+    chart.resize(680, 230);
+    chart.setResults(all);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.replot();
+    QVERIFY(chart.labelsShortened());
+    QVERIFY2(chart.tickLabelExtent() < chart.slotWidth(),
+             qPrintable(QString("%1 >= %2").arg(chart.tickLabelExtent()).arg(chart.slotWidth())));
+    QVERIFY(!chart.legend->outerRect().intersects(chart.axisRect()->rect()));
+    // Three planners keep their iteration time and GPUs under the name.
+    all.resize(3);
+    chart.setResults(all);
+    chart.replot();
+    QVERIFY(!chart.labelsShortened());
+    QVERIFY(!chart.labelsRotated());
+    QVERIFY(chart.tickLabelExtent() < chart.slotWidth());
   }
 
   void alternativesModelTicksAndShowsResults() {

@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <set>
 
 #include "../core/planning_world.h"
 #include "catalog/gpu_catalog.h"
@@ -101,6 +102,40 @@ class TestPlansOnViews : public QObject {
     QCOMPARE(int(r.templates.size()), 2);
     QVERIFY(r.templates[0].iteration_time_s != r.templates[1].iteration_time_s);
     checkEveryTemplate(p, r);
+  }
+
+  // The fill with interleaving on (`--interleave on`) chooses virtual stages: the timeline draws
+  // interleaved 1F1B (each stage runs v chunks per micro-batch) and still lasts the iteration.
+  void timelineLastsTheIterationInterleaved() {
+    PlanningWorld w("h100:8x4", "llama3-8b");
+    w.spec.interleave = true;
+    w.cost = std::make_unique<CostModel>(GpuCatalog::builtin(), w.composition, w.model, w.spec, w.profiles);
+    const PlannerResult r = greedy(w);
+    QVERIFY(r.found);
+    int interleaved = -1;
+    for (size_t t = 0; t < r.plan.templates.size(); ++t)
+      if (r.plan.templates[t].virtual_stages > 1) interleaved = int(t);
+    QVERIFY2(interleaved >= 0, "the fill chose no interleaved template");
+    checkEveryTemplate(r.plan, r.report);
+    TimelineView view(GpuCatalog::builtin());
+    view.setPlan(r.plan, r.report);
+    view.setTemplateShown(interleaved);
+    const int v = r.plan.templates[size_t(interleaved)].virtual_stages;
+    QCOMPARE(view.schedule().virtual_stages, v);
+    QVERIFY(view.schedule().meets_formula);
+    const int depth = r.plan.templates[size_t(interleaved)].depth();
+    QCOMPARE(int(view.schedule().ops.size()), 2 * depth * v * r.report.templates[size_t(interleaved)].micro_batches);
+    std::set<int> chunks;
+    for (const auto& op : view.schedule().ops) chunks.insert(op.chunk);
+    QCOMPARE(int(chunks.size()), v);
+    QVERIFY2(view.headerText().contains(QStringLiteral("interleaved 1F1B, %1 model chunks per stage").arg(v)), qPrintable(view.headerText()));
+    QVERIFY(!view.headerText().contains(QStringLiteral("plain 1F1B")));
+    // The plan view says so too.
+    PlanView plan(GpuCatalog::builtin());
+    plan.setPlan(r.plan, r.report, w.model);
+    QVERIFY2(plan.templateHeaderText(interleaved).contains(QStringLiteral("interleaved 1F1B: %1 chunks per stage").arg(v)),
+             qPrintable(plan.templateHeaderText(interleaved)));
+    QVERIFY(plan.stageToolTip(interleaved, 0).contains(QStringLiteral("%1 model chunks").arg(v)));
   }
 
   // At 256 micro-batches the ops are narrower than a pixel: drawn by coverage, the forward and

@@ -23,8 +23,8 @@ PricedCandidate priceSailorPipeline(const CostModel& cost, const NodeReading& re
   return c;
 }
 
-std::vector<UnusedGpus> listUnusedGpus(const Composition& composition, const Plan& plan,
-                                       const std::string& reason) {
+std::vector<UnusedGpus> listUnusedGpus(const Composition& composition, const Plan& plan, const Reason& why) {
+  const std::string reason = why.english();
   std::map<int, int> used;
   for (const Template& t : plan.templates)
     for (const Stage& s : t.stages)
@@ -32,7 +32,7 @@ std::vector<UnusedGpus> listUnusedGpus(const Composition& composition, const Pla
   std::vector<UnusedGpus> out;
   for (const Node& n : composition.nodes()) {
     const int free = n.gpus - used[n.id];
-    if (free > 0) out.push_back({n.gpu_type, n.id, free, reason});
+    if (free > 0) out.push_back({n.gpu_type, n.id, free, reason, why});
   }
   return out;
 }

@@ -27,10 +27,10 @@ struct PricedCandidate {
 PricedCandidate priceSailorPipeline(const CostModel& cost, const NodeReading& reading,
                                     const SailorPipeline& pipe);
 
-// Every node of `composition` with GPUs the plan does not place, with `reason` (the planner's
-// own: e.g. Sailor gives every stage one DP degree). Without a plan every GPU is listed.
-std::vector<UnusedGpus> listUnusedGpus(const Composition& composition, const Plan& plan,
-                                       const std::string& reason);
+// Every node of `composition` with GPUs the plan does not place, with `why` (the planner's
+// own: e.g. Sailor gives every stage one DP degree; a text:: wording, so the GUI translates it).
+// Without a plan every GPU is listed.
+std::vector<UnusedGpus> listUnusedGpus(const Composition& composition, const Plan& plan, const Reason& why);
 
 // "mbs 2, PP 2 | L0-12: 3x a100-40 TP1 + 24x v100-16 TP4 | L13-25: 27x a100-40 TP1", the shape
 // docs/baselines.md compares with the real planners.

@@ -7,6 +7,7 @@
 #include "planning/baselines/amp/amp_estimator.h"
 #include "planning/baselines/baseline_network.h"
 #include "planning/baselines/baseline_plans.h"
+#include "plan/texts.h"
 #include "planning/node_reading.h"
 #include "planning/planner_run.h"
 
@@ -80,11 +81,15 @@ PlannerResult AmpPlanner::plan(const CostModel& cost, const PlannerBudget& budge
     msg += "; ranks 1-" + std::to_string(tried - 1) + " infeasible here (first: " + firstProblem + ")";
   else if (!run.found() && !firstProblem.empty())
     msg += "; none feasible under our cost model (first: " + firstProblem + ")";
-  const std::string reason = sp.nodes < sp.nodes_given
-                                 ? "not in AMP's plan: " + sp.note + ", and its uniform grid fills GPU types in cluster order"
-                                 : "not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order";
+  // sp.note's numbers as data ("the global batch of G is not divisible by the X GPUs, so AMP
+  // plans on Y"), so the GUI can say it in its language.
+  const Reason why = sp.nodes < sp.nodes_given
+                         ? Reason(text::kUnusedAmpBatch, {integer(cost.spec().global_batch),
+                                                         integer(static_cast<long long>(sp.gpus_per_node) * sp.nodes_given),
+                                                         integer(static_cast<long long>(sp.gpus_per_node) * sp.nodes)})
+                         : Reason(text::kUnusedAmp);
   PlannerResult r = run.finish({}, name(), version(), seed, msg);
-  r.plan.unused_gpus = listUnusedGpus(real, r.plan, reason);
+  r.plan.unused_gpus = listUnusedGpus(real, r.plan, why);
   return r;
 }
 

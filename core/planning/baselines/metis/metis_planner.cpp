@@ -14,6 +14,7 @@
 #include "model/model.h"
 #include "planning/baselines/baseline_network.h"
 #include "planning/baselines/baseline_plans.h"
+#include "plan/texts.h"
 #include "planning/baselines/metis/metis_cost.h"
 #include "planning/baselines/metis/metis_search.h"
 #include "planning/planner_run.h"
@@ -112,7 +113,7 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
   else if (!run.found() && !firstProblem.empty())
     msg += "; none usable (first: " + firstProblem + ")";
   PlannerResult r = run.finish({}, name(), version(), seed, msg);
-  r.plan.unused_gpus = listUnusedGpus(comp, r.plan, "not in Metis's plan: its device groups are powers of two");
+  r.plan.unused_gpus = listUnusedGpus(comp, r.plan, Reason(text::kUnusedMetis));
   return r;
 }
 

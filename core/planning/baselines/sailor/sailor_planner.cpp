@@ -7,6 +7,7 @@
 #include "cost/cost_model.h"
 #include "planning/baselines/baseline_network.h"
 #include "planning/baselines/baseline_plans.h"
+#include "plan/texts.h"
 #include "planning/baselines/sailor/sailor_inputs.h"
 #include "planning/baselines/sailor/sailor_search.h"
 #include "planning/node_reading.h"
@@ -79,10 +80,8 @@ PlannerResult SailorPlanner::plan(const CostModel& cost, const PlannerBudget& bu
     msg += "; none feasible under our cost model (first: " + firstProblem + ")";
   }
   for (const std::string& n : net.notes()) msg += "; " + n;
-  const std::string reason = "not in Sailor's plan: Sailor gives every stage one DP degree and each GPU type one TP "
-                             "degree per stage, and this plan's DP leaves these GPUs out";
   PlannerResult r = run.finish({}, name(), version(), seed, msg);
-  r.plan.unused_gpus = listUnusedGpus(cost.composition(), r.plan, reason);
+  r.plan.unused_gpus = listUnusedGpus(cost.composition(), r.plan, Reason(text::kUnusedSailor));
   return r;
 }
 

@@ -1,0 +1,305 @@
+// The bench's held-out section: arachne on problems it was never trained on, against greedy,
+// random with ten times its evaluations, exhaustive's optimum and the untrained policy, after
+// the check that no problem is in the weights file's training list.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "bench_common.h"
+#include "plugin/policy_weights_paths.h"
+#include "table.h"
+#include "validation/training_disjointness.h"
+
+#ifndef ARACHNE_HELDOUT_SET
+#error "ARACHNE_HELDOUT_SET must name the source tree's bench/heldout/heldout-problems.json"
+#endif
+
+namespace arachne::cli {
+
+namespace {
+
+constexpr double kOptimumShare = 0.99;
+// Exhaustive is bounded by kHeldoutExhaustiveEvaluations (what the writer checked); the seconds
+// only stop a machine far slower than expected, and the row then says the budget ended.
+constexpr double kExhaustiveSeconds = 600;
+constexpr size_t kQuickProblems = 3;
+
+struct Outcome {
+  const HeldoutProblem* problem = nullptr;
+  int gpus = 0;
+  BenchRun arachne, greedy, random, untrained, exhaustive;
+  bool optimum = false;  // exhaustive searched every stage order
+};
+
+double ratio(double a, double b) { return b > 0 ? a / b : (a > 0 ? INFINITY : 1.0); }
+std::string ratioCell(double a, double b, bool ok) {
+  return (b > 0 ? fixed(a / b, 3) + " " : std::string()) + passFail(ok);
+}
+
+std::string profilesLabel(const HeldoutProblem& h) {
+  return h.profiles.empty() ? "analytic" : "measured (" + h.profiles.substr(h.profiles.rfind('/') + 1) + ")";
+}
+
+std::string exhaustiveCell(const Outcome& x) {
+  if (!x.problem->exhaustive) return "not run";
+  if (x.optimum) return seqsCell(x.exhaustive);
+  if (x.exhaustive.result.stats.refused) return "refused";
+  return x.exhaustive.result.found ? "incomplete" : "no plan";
+}
+
+std::string untrainedCell(const Outcome& x) {
+  const double a = x.arachne.throughput(), u = x.untrained.throughput();
+  if (!atLeast(u, a)) return fixed(ratio(u, a), 3) + " below";
+  return fixed(ratio(u, a), 3) + (atLeast(a, u) ? " equal" : " above");
+}
+
+// Prints the disjointness check and returns its verdict word.
+std::string checkAndPrintDisjointness(BenchOutput& o, const HeldoutSet& set) {
+  const std::string path = defaultPolicyWeightsPath();
+  const WeightsMetadata w = readWeightsMetadata(path, false);
+  o.out() << "**Disjointness from training.** The same problem means the same model id and the same nodes "
+             "(GPU type and size) up to their order; networks, link figures, training settings and profiles "
+             "are ignored, so a problem cannot pass as unseen by changing only those.\n\n";
+  if (w.state != WeightsMetadata::State::Read || !w.metadata.contains("problems") || !w.metadata["problems"].is_array()) {
+    const std::string why = w.state == WeightsMetadata::State::Missing ? "no weights file at `" + path + "`"
+                            : w.state == WeightsMetadata::State::Read  ? "`" + path + "` records no training problems"
+                                                                       : w.problem;
+    o.out() << "heldout: disjoint from training: not checked (" << why << ")\n\n";
+    return "not checked";
+  }
+  std::vector<std::string> entries;
+  for (const auto& e : w.metadata["problems"])
+    entries.push_back(e.is_string() ? e.get<std::string>() : e.dump());
+  const DisjointnessReport r =
+      checkDisjointness(set, entries, builtinPresetCompositions(GpuCatalog::builtin()), GpuCatalog::builtin());
+  o.out() << "heldout: disjoint from training: `" << path << "` lists " << r.training_entries << " training problems ("
+          << r.training_distinct << " distinct); of the " << r.heldout_problems << " held-out problems "
+          << r.problems_seen.size() << " are in that list and " << r.presets_matched.size()
+          << " have a preset's composition; " << r.compositions_seen.size()
+          << " compositions were trained with another model: " << (r.disjoint() ? "PASS" : "FAIL") << "\n";
+  for (const auto& u : r.unreadable) o.out() << "- unreadable training entry: " << u << "\n";
+  for (const auto& h : r.problems_seen) o.out() << "- trained on: " << h.problem << " = `" << h.matched << "`\n";
+  for (const auto& h : r.presets_matched) o.out() << "- a preset's composition: " << h.problem << " = " << h.matched << "\n";
+  for (const auto& h : r.compositions_seen)
+    o.out() << "- composition trained with another model: " << h.problem << " ~ `" << h.matched << "`\n";
+  o.out() << "\n";
+  return r.disjoint() ? "PASS" : "FAIL";
+}
+
+// The worst ratio of a check and the problem it is on ("lowest 0.965 on large-03").
+struct Worst {
+  double value = INFINITY;
+  std::string id;
+  void see(double v, const std::string& problem) {
+    if (v < value) value = v, id = problem;
+  }
+  std::string text() const { return std::isfinite(value) ? "lowest " + fixed(value, 3) + " on " + id : "none"; }
+};
+
+void printPhases(BenchOutput& o, const std::vector<Outcome>& outcomes) {
+  std::vector<std::string> names;
+  for (const Outcome& x : outcomes)
+    for (const PlannerPhase& p : x.arachne.result.stats.phases)
+      if (std::find(names.begin(), names.end(), p.name) == names.end()) names.push_back(p.name);
+  if (names.empty()) {
+    o.out() << "What each planning phase adds: not available (`" << o.options().arachne
+            << "` does not fill PlannerStats::phases).\n";
+    return;
+  }
+  std::vector<std::string> header = {"problem"};
+  for (const auto& n : names) header.push_back(n);
+  std::vector<std::vector<std::string>> rows, csvRows;
+  for (const Outcome& x : outcomes) {
+    std::vector<std::string> row = {x.problem->id};
+    std::map<std::string, const PlannerPhase*> byName;
+    for (const PlannerPhase& p : x.arachne.result.stats.phases) byName[p.name] = &p;
+    double before = 0;
+    for (const auto& n : names) {
+      const auto it = byName.find(n);
+      if (it == byName.end()) {
+        row.push_back("-");
+        continue;
+      }
+      const PlannerPhase& p = *it->second;
+      std::string cell = p.best_sequences_per_s > 0 ? fixed(p.best_sequences_per_s, 2) : "-";
+      if (before > 0 && p.best_sequences_per_s > before)
+        cell.append(" (+").append(fixed(100 * (p.best_sequences_per_s / before - 1), 2)).append(" %)");
+      before = std::max(before, p.best_sequences_per_s);
+      row.push_back(cell + ", " + grouped(static_cast<double>(p.evaluations)));
+      csvRows.push_back({x.problem->id, p.name, std::to_string(p.evaluations), csvNumber(p.elapsed_s, 4),
+                         csvNumber(p.best_sequences_per_s, 6)});
+    }
+    rows.push_back(row);
+  }
+  o.out() << "What each planning phase of `" << o.options().arachne
+          << "` adds: the best seq/s after the phase (its gain over the phases before it), then the evaluations "
+             "spent up to its end:\n\n";
+  std::string align(names.size() + 1, 'r');
+  align[0] = 'l';
+  o.out() << markdownTable(header, rows, align) << "\n";
+  o.csv("heldout-phases", {"problem", "phase", "evaluations", "elapsed_s", "best_seq_per_s"}, csvRows);
+}
+
+}  // namespace
+
+std::string shippedHeldoutSetPath() { return ARACHNE_HELDOUT_SET; }
+
+void benchHeldout(BenchOutput& o) {
+  const BenchOptions& opt = o.options();
+  const std::string path = opt.heldout.empty() ? shippedHeldoutSetPath() : opt.heldout;
+  const HeldoutSet set = loadHeldoutSet(path, GpuCatalog::builtin());
+  o.heading("heldout", "arachne on held-out problems it was never trained on");
+  const HeldoutCoverage cover = heldoutCoverage(set);
+  o.out() << "Set: `" << path << "`, " << cover.problems << " problems (" << cover.exhaustive << " exhaustive-sized, "
+          << cover.imported << " on measured profiles), " << cover.min_gpus << "-" << cover.max_gpus << " GPUs, "
+          << cover.models.size() << " models.";
+  std::vector<const HeldoutProblem*> problems;
+  for (const auto& id : opt.heldout_problems)
+    for (const auto& p : set.problems)
+      if (p.id == id) problems.push_back(&p);
+  if (!opt.heldout_problems.empty()) {
+    o.out() << " --heldout-problems: " << problems.size() << " of them.";
+  } else {
+    for (const auto& p : set.problems) problems.push_back(&p);
+  }
+  if (opt.heldout_problems.empty() && opt.quick && problems.size() > kQuickProblems) {
+    problems.resize(kQuickProblems);
+    o.out() << " --quick: the first " << kQuickProblems << " only.";
+  }
+  o.out() << "\n\n";
+  const std::string disjoint = checkAndPrintDisjointness(o, set);
+
+  std::vector<Outcome> outcomes;
+  for (size_t i = 0; i < problems.size(); ++i) {
+    const HeldoutProblem& h = *problems[i];
+    o.progress("heldout " + std::to_string(i + 1) + "/" + std::to_string(problems.size()) + ": " + h.id + ", " +
+               h.cluster + ", " + h.model);
+    const auto p = makeHeldoutBenchProblem(h);
+    Outcome x;
+    x.problem = &h;
+    x.gpus = h.composition.totalGpus();
+    x.arachne = o.run(opt.arachne, *p, {opt.budget_s, 0}, opt.seed);
+    x.greedy = o.run("greedy", *p, {opt.budget_s, 0}, opt.seed);
+    x.random = o.runRandomTenfold(*p, x.arachne, opt.seed);
+    x.untrained = o.run("arachne-untrained", *p, {opt.budget_s, 0}, opt.seed);
+    if (h.exhaustive) {
+      x.exhaustive = o.run("exhaustive", *p, {kExhaustiveSeconds, kHeldoutExhaustiveEvaluations}, opt.seed);
+      x.optimum = searchedEveryStageOrder(x.exhaustive);
+    }
+    outcomes.push_back(std::move(x));
+  }
+
+  // What each problem is.
+  {
+    std::vector<std::vector<std::string>> rows;
+    for (const Outcome& x : outcomes) {
+      const HeldoutProblem& h = *x.problem;
+      rows.push_back({h.id, "`" + h.cluster + (h.network.empty() ? "" : "@" + h.network) + "`", std::to_string(x.gpus),
+                      std::to_string(h.composition.gpuTypes().size()), nodeSizesLabel(h.composition), h.model,
+                      profilesLabel(h), h.exhaustive ? "yes" : "no"});
+    }
+    o.out() << markdownTable({"problem", "cluster", "GPUs", "types", "node sizes", "model", "profiles", "exhaustive-sized"},
+                             rows, "llrrllll")
+            << "\n";
+  }
+
+  // The results and the checks.
+  const std::vector<std::string> header = {"problem", "arachne seq/s", "arachne evals", "arachne s", "first rollout seq/s",
+                                           "greedy seq/s", "random-10x seq/s", "optimum seq/s", "untrained seq/s",
+                                           "vs greedy", "vs random-10x", "vs optimum (>= 0.99)", "untrained / arachne"};
+  std::vector<std::vector<std::string>> rows, csvRows;
+  int passG = 0, passR = 0, passE = 0, counted = 0, below = 0, equal = 0, above = 0, firstKnown = 0, firstAtLeast = 0;
+  Worst worstG, worstR, worstE, worstU, worstFirst;
+  double logU = 0, logFirst = 0;
+  int ratiosU = 0, ratiosFirst = 0;
+  std::vector<std::string> notCounted;
+  for (const Outcome& x : outcomes) {
+    const HeldoutProblem& h = *x.problem;
+    const double a = x.arachne.throughput(), g = x.greedy.throughput(), r = x.random.throughput();
+    const double e = x.exhaustive.throughput(), u = x.untrained.throughput();
+    const bool okG = atLeast(a, g), okR = atLeast(a, r);
+    const bool okE = x.optimum && atLeast(ratio(a, e), kOptimumShare);
+    passG += okG;
+    passR += okR;
+    if (g > 0) worstG.see(a / g, h.id);
+    if (r > 0) worstR.see(a / r, h.id);
+    if (x.optimum) {
+      ++counted;
+      passE += okE;
+      worstE.see(ratio(a, e), h.id);
+    } else if (h.exhaustive) {
+      notCounted.push_back(h.id + ": " + x.exhaustive.result.stats.message);
+    }
+    if (!atLeast(u, a)) ++below;
+    else if (atLeast(a, u)) ++equal;
+    else ++above;
+    if (a > 0 && u > 0) {
+      logU += std::log(u / a);
+      ++ratiosU;
+      worstU.see(u / a, h.id);
+    }
+    const auto& phases = x.arachne.result.stats.phases;
+    const double first = phases.empty() ? -1 : phases.front().best_sequences_per_s;
+    if (first >= 0) {
+      ++firstKnown;
+      firstAtLeast += atLeast(first, g);
+      if (first > 0 && g > 0) {
+        logFirst += std::log(first / g);
+        ++ratiosFirst;
+        worstFirst.see(first / g, h.id);
+      }
+    }
+    rows.push_back({h.id, seqsCell(x.arachne), grouped(static_cast<double>(x.arachne.result.stats.evaluations)),
+                    fixed(x.arachne.wall_s, 2), first < 0 ? "n/a" : first > 0 ? fixed(first, 2) : "-", seqsCell(x.greedy),
+                    x.random.result.stats.evaluations > 0 ? seqsCell(x.random) : "-", exhaustiveCell(x),
+                    seqsCell(x.untrained), ratioCell(a, g, okG), ratioCell(a, r, okR),
+                    x.optimum ? ratioCell(a, e, okE) : (h.exhaustive ? "not counted" : "-"), untrainedCell(x)});
+    csvRows.push_back({h.id, h.cluster, h.network, h.model, std::to_string(x.gpus), h.exhaustive ? "1" : "0",
+                       csvNumber(a, 6), std::to_string(x.arachne.result.stats.evaluations), csvNumber(x.arachne.wall_s, 3),
+                       first < 0 ? "" : csvNumber(first, 6), csvNumber(g, 6), csvNumber(r, 6),
+                       std::to_string(x.random.result.stats.evaluations), x.optimum ? csvNumber(e, 6) : "",
+                       csvNumber(u, 6), okG ? "1" : "0", okR ? "1" : "0", x.optimum ? (okE ? "1" : "0") : "",
+                       !atLeast(u, a) ? "1" : "0"});
+  }
+  o.out() << markdownTable(header, rows, "lrrrrrrrrllll") << "\n";
+  const int n = static_cast<int>(outcomes.size());
+  auto verdict = [](bool ok) { return ok ? "PASS" : "FAIL"; };
+  o.out() << "heldout: arachne >= greedy on " << passG << "/" << n << " (" << worstG.text() << "): " << verdict(passG == n)
+          << "\n";
+  o.out() << "heldout: arachne >= random-10x on " << passR << "/" << n << " (" << worstR.text()
+          << "): " << verdict(passR == n) << "\n";
+  o.out() << "heldout: arachne >= " << fixed(100 * kOptimumShare, 0) << "% of exhaustive's optimum on " << passE << "/"
+          << counted << " searched completely";
+  if (!notCounted.empty()) o.out() << ", " << notCounted.size() << " not counted";
+  o.out() << " (" << worstE.text() << "): " << verdict(passE == counted && counted > 0) << "\n";
+  for (const auto& s : notCounted) o.out() << "- not counted: " << s << "\n";
+  o.out() << "heldout: arachne-untrained below arachne on " << below << "/" << n << " (equal on " << equal
+          << ", above on " << above << "; untrained / arachne geometric mean "
+          << (ratiosU > 0 ? fixed(std::exp(logU / ratiosU), 3) : "-") << ", "
+          << worstU.text() << "): " << verdict(below == n) << "\n";
+  if (firstKnown > 0)
+    o.out() << "heldout: the policy's first rollout >= greedy on " << firstAtLeast << "/" << firstKnown
+            << " (first / greedy geometric mean " << (ratiosFirst > 0 ? fixed(std::exp(logFirst / ratiosFirst), 3) : "-")
+            << ", "
+            << worstFirst.text() << ")\n";
+  else
+    o.out() << "heldout: the policy's first rollout: not available (`" << opt.arachne
+            << "` does not fill PlannerStats::phases)\n";
+  o.out() << "heldout: disjoint from training: " << disjoint << "\n";
+  o.out() << "(seq/s of the best plan, '-' when none was found; arachne, greedy and arachne-untrained get "
+          << fixed(opt.budget_s, 1) << " s, random ten times arachne's evaluations, exhaustive "
+          << grouped(static_cast<double>(kHeldoutExhaustiveEvaluations))
+          << " evaluations on the exhaustive-sized problems ('not run' elsewhere) and counts only when it searched "
+             "every stage order; the policy's first rollout is PlannerStats::phases[0]; the untrained check passes "
+             "only where the untrained policy's plan is below arachne's; seed "
+          << opt.seed << "; ties pass within a relative 1e-9)\n\n";
+  o.csv("heldout",
+        {"problem", "cluster", "network", "model", "gpus", "exhaustive_sized", "arachne_seq_per_s", "arachne_evaluations",
+         "arachne_planning_s", "first_rollout_seq_per_s", "greedy_seq_per_s", "random10x_seq_per_s",
+         "random10x_evaluations", "optimum_seq_per_s", "untrained_seq_per_s", "arachne_ge_greedy",
+         "arachne_ge_random10x", "arachne_ge_99pct_optimum", "untrained_below_arachne"},
+        csvRows);
+  printPhases(o, outcomes);
+}
+
+}  // namespace arachne::cli

@@ -1,0 +1,59 @@
+// Committing rollouts in the schedule's order: evaluations, offers, the best rollout, phases.
+#include "policy/rollout_ledger.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace arachne {
+
+RolloutLedger::RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat)
+    : run_(run), episode_(episode), flat_(flat) {}
+
+bool RolloutLedger::commit(BatchedRollout& r) {
+  const auto& steps = r.rollout.steps;
+  long long added = 0;
+  int improvedAt = 0;
+  size_t replayed = 0;  // steps of `r` replayed on episode_ (after its reset)
+  bool replaying = false;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    if (r.filled[i] && counted_.insert(r.keys[i]).second) {
+      ++added;
+      run_.addEvaluations(1);
+    }
+    const double thr = r.throughputs[i];
+    if (thr <= 0 || (run_.found() && thr <= run_.bestThroughput())) continue;
+    if (!replaying) {
+      episode_.reset();
+      replaying = true;
+    }
+    for (; replayed <= i; ++replayed) {
+      const RolloutStep& s = steps[replayed];
+      if (flat_ && !s.choice.isStop())
+        episode_.place(s.choice, s.arithmetic);
+      else
+        episode_.step(s.choice);
+    }
+    // The fill is a function of the construction: the replay must price what the rollout did.
+    if (episode_.throughput() != thr)
+      throw std::logic_error("rollout ledger: a replayed step priced " + std::to_string(episode_.throughput()) +
+                             " seq/s, the rollout " + std::to_string(thr));
+    if (run_.offer(episode_)) improvedAt = static_cast<int>(i) + 1;
+  }
+  r.rollout.evaluations = added;
+  if (improvedAt == 0) return false;
+  best_ = r.rollout;
+  best_steps_ = improvedAt;
+  ++best_version_;
+  return true;
+}
+
+void RolloutLedger::endPhase(const std::string& name) {
+  PlannerPhase p;
+  p.name = name;
+  p.evaluations = run_.evaluations();
+  p.elapsed_s = run_.elapsed();
+  p.best_sequences_per_s = run_.found() ? run_.bestThroughput() : 0.0;
+  phases_.push_back(std::move(p));
+}
+
+}  // namespace arachne
