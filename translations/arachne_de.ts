@@ -44,6 +44,14 @@
             <source>throughput (sequences/s)</source>
             <translation>Durchsatz (Sequenzen/s)</translation>
         </message>
+        <message>
+            <source>seq/s</source>
+            <translation>Seq./s</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1 (%2)</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::AlternativesModel</name>

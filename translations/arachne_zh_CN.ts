@@ -43,6 +43,14 @@
             <source>throughput (sequences/s)</source>
             <translation>吞吐量（序列/秒）</translation>
         </message>
+        <message>
+            <source>seq/s</source>
+            <translation>序列/秒</translation>
+        </message>
+        <message>
+            <source>%1 (%2)</source>
+            <translation>%1（%2）</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::AlternativesModel</name>

@@ -163,6 +163,8 @@ DE = {
  ("WhatIfEditor", "No timeline for this plan: the cost model stopped before timing it."): "Keine Zeitleiste für diesen Plan: das Kostenmodell hat vor der Zeitberechnung abgebrochen.",
  ("PlanView", "interleaved 1F1B: %1 chunks per stage"): "verschränktes 1F1B: %1 Teile pro Stufe",
  ("PlanView", "interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)"): "verschränktes 1F1B: die Stufe läuft als %1 Modellteile (virtuelle Stufen)",
+ ("AlternativesChart", "%1 (%2)"): "%1 (%2)",
+ ("AlternativesChart", "seq/s"): "Seq./s",
 }
 
 ZH = {
@@ -322,4 +324,6 @@ ZH = {
  ("WhatIfEditor", "No timeline for this plan: the cost model stopped before timing it."): "此计划没有时间线：成本模型在计算时间之前就停止了。",
  ("PlanView", "interleaved 1F1B: %1 chunks per stage"): "交错 1F1B：每个阶段 %1 个块",
  ("PlanView", "interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)"): "交错 1F1B：该阶段以 %1 个模型块（虚拟阶段）运行",
+ ("AlternativesChart", "%1 (%2)"): "%1（%2）",
+ ("AlternativesChart", "seq/s"): "序列/秒",
 }

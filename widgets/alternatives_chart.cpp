@@ -17,6 +17,14 @@ AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
   legend->setFillOrder(QCPLegend::foColumnsFirst);
   legend->setMargins(QMargins(6, 2, 6, 2));
   legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+  // Turned labels leave the value axis short: its label is shortened when the long one would be
+  // cut. Decided once the layout knows the axis's length; the label's thickness is the same
+  // either way, so the layout stands.
+  connect(this, &QCustomPlot::afterLayout, this, [this] {
+    const QString full = tr("throughput (sequences/s)");
+    const QFontMetrics fm(yAxis->labelFont());
+    yAxis->setLabel(fm.horizontalAdvance(full) + 8 > axisRect()->height() ? tr("seq/s") : full);
+  });
 }
 
 void AlternativesChart::showEvent(QShowEvent* e) {
@@ -109,12 +117,12 @@ void AlternativesChart::rebuild() {
       label += QLatin1Char('\n') + AlternativesModel::stateName(r.state);
     }
     fullLabels_ << label;
-    names_ << r.planner;
+    // Names alone still say why a planner has no bar.
+    names_ << (r.found() ? r.planner : tr("%1 (%2)").arg(r.planner, AlternativesModel::stateName(r.state)));
   }
   rotated_ = shortened_ = false;
   layoutLabels();
   xAxis->setRange(0.4, static_cast<double>(results_.size()) + 0.6);
-  yAxis->setLabel(tr("throughput (sequences/s)"));
   yAxis->setRange(0, top * 1.2);
   if (isVisible()) replot();  // a hidden chart is drawn when it is shown
 }

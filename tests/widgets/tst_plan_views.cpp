@@ -375,6 +375,14 @@ class TestPlanViews : public QObject {
     QVERIFY2(chart.tickLabelExtent() < chart.slotWidth(),
              qPrintable(QString("%1 >= %2").arg(chart.tickLabelExtent()).arg(chart.slotWidth())));
     QVERIFY(!chart.legend->outerRect().intersects(chart.axisRect()->rect()));
+    // The value axis's label is whole along the shortened axis, and a planner without a bar
+    // still says why under its name.
+    QVERIFY2(QFontMetrics(chart.yAxis->labelFont()).horizontalAdvance(chart.yAxis->label()) <= chart.axisRect()->height(),
+             qPrintable(chart.yAxis->label()));
+    const auto ticks = qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker());
+    QVERIFY(ticks);
+    QVERIFY2(ticks->ticks().value(4).contains(AlternativesModel::stateName(AlternativeResult::State::Refused)),
+             qPrintable(ticks->ticks().value(4)));
     // Three planners keep their iteration time and GPUs under the name.
     all.resize(3);
     chart.setResults(all);
