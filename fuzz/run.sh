@@ -2,7 +2,10 @@
 # Runs every fuzz harness for a bounded time on its seed corpus and dictionary, two at a time,
 # and prints one line per harness: executions, executions/s, corpus size, findings.
 #   fuzz/run.sh [SECONDS_PER_HARNESS (default 60)] [NAME...]     bounded time (CI: 60 s each)
-#   fuzz/run.sh --runs EXECUTIONS [NAME...]                        the long local run (10^6 each)
+#   fuzz/run.sh --runs EXECUTIONS [--seed S] [NAME...]             a fixed number of executions
+#                                                                  (CI: 10,000 with seed 1; the long local run: 10^6)
+# With --seed the run is reproducible: the same binary, seed and (empty) corpus directory mutate
+# the same inputs, so CI's run can be repeated exactly (rm -rf build/fuzz/corpus first).
 # Needs the harnesses: cmake --workflow --preset fuzz (docs/reliability.md).
 # Exit 0 when no harness found anything; 1 otherwise (the input is in build/fuzz/findings/).
 set -uo pipefail
@@ -11,6 +14,10 @@ limit=(-max_total_time=60)
 if [[ "${1:-}" == --runs ]]; then
   limit=(-runs="${2:?--runs needs a number of executions}")
   shift 2
+  if [[ "${1:-}" == --seed ]]; then
+    limit+=(-seed="${2:?--seed needs a number}")
+    shift 2
+  fi
 elif [[ $# -gt 0 ]]; then
   limit=(-max_total_time="$1")
   shift

@@ -8,11 +8,15 @@
 namespace arachne {
 
 int Composition::addNode(Node node) {
-  if (node.id < 0 || findNode(node.id)) {
-    int next = 0;
-    for (const auto& n : nodes_) next = std::max(next, n.id + 1);
-    node.id = next;
+  if (!max_id_known_) {
+    max_id_ = -1;
+    for (const auto& n : nodes_) max_id_ = std::max(max_id_, n.id);
+    max_id_known_ = true;
   }
+  // An id above every id present is free without a search; the next free id is the largest + 1.
+  const Composition& self = *this;  // the const lookup: it leaves the cached id known
+  if (node.id < 0 || (node.id <= max_id_ && self.findNode(node.id))) node.id = max_id_ + 1;
+  max_id_ = std::max(max_id_, node.id);
   nodes_.push_back(std::move(node));
   return nodes_.back().id;
 }
@@ -21,12 +25,16 @@ bool Composition::removeNode(int id) {
   auto it = std::find_if(nodes_.begin(), nodes_.end(), [id](const Node& n) { return n.id == id; });
   if (it == nodes_.end()) return false;
   nodes_.erase(it);
+  max_id_known_ = false;  // the next free id may be lower now
   return true;
 }
 
 Node* Composition::findNode(int id) {
   for (auto& n : nodes_)
-    if (n.id == id) return &n;
+    if (n.id == id) {
+      max_id_known_ = false;  // the caller may change the id
+      return &n;
+    }
   return nullptr;
 }
 

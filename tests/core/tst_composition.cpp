@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/cluster_spec.h"
 #include "cluster/composition.h"
 
 using namespace arachne;
@@ -44,6 +45,26 @@ class TstComposition : public QObject {
     // A clashing explicit id is replaced by the next free one.
     int id = c.addNode({2, "h100", 8, 0});
     QCOMPARE(id, 5);
+  }
+
+  // addNode keeps the largest id instead of scanning every node (the fuzzer's 41,024-node inline
+  // spec took over 20 s under ASan): the ids it gives are still the next free ones after removals,
+  // after an id changed through findNode and after clear().
+  void idsStayUniqueWithTheCachedLargestId() {
+    Composition c = sample();  // ids 0..4
+    QVERIFY(c.removeNode(4));
+    QCOMPARE(c.addNode({-1, "h100", 4, 0}), 4);  // the removed largest id is free again
+    c.findNode(4)->id = 40;
+    QCOMPARE(c.addNode({-1, "h100", 4, 0}), 41);
+    QCOMPARE(c.addNode({40, "h100", 4, 0}), 42);  // clashes with the changed id
+    QCOMPARE(c.addNode({100, "h100", 4, 0}), 100);  // above every id: kept
+    QCOMPARE(c.addNode({3, "h100", 4, 0}), 101);
+    c.clear();
+    QCOMPARE(c.addNode({-1, "h100", 4, 0}), 0);
+    // The shape the fuzzer found, whole: one id per node, in order.
+    const Composition big = parseInlineCluster("h100:4x8,a6000:4x6+1x41024", catalog());
+    QCOMPARE(int(big.nodes().size()), 8 + 6 + 41024);
+    for (size_t i = 0; i < big.nodes().size(); ++i) QCOMPARE(big.nodes()[i].id, int(i));
   }
 
   void countsPerType() {

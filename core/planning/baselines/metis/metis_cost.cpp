@@ -132,7 +132,8 @@ std::vector<double> MetisModel::stagePerformance(const MetisLayout& l, const std
   std::vector<double> perf;
   int start = 0;
   for (size_t s = 0; s < groups.size(); ++s) {
-    const auto [dp, tp] = st[s];
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
+    const int dp = st[s].first, tp = st[s].second;
     const int bs = gbs_ / batches / dp;
     std::set<int> types(l.rank_type.begin() + start, l.rank_type.begin() + start + groups[s]);
     double t = 0;
@@ -180,7 +181,8 @@ std::vector<double> MetisModel::demand(const MetisLayout& l, const std::vector<i
   const int first = l.rank_type.front();
   int start = 0;
   for (size_t s = 0; s < groups.size(); ++s) {
-    const auto [dp, tp] = st[s];
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
+    const int dp = st[s].first, tp = st[s].second;
     const int bs = gbs_ / batches / dp;
     const int a = partition[s], b = partition[s + 1];
     std::set<int> types(l.rank_type.begin() + start, l.rank_type.begin() + start + groups[s]);
