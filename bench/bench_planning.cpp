@@ -1,4 +1,4 @@
-// Where arachne's planning time goes (docs/performance.md, "Planning with the policy"): one
+// Where arachne's planning time goes (docs/performance.md, "Planning fast"): one
 // network decision through LibTorch and through PolicyInference, alone and batched, one fill, and
 // the whole plan() call on paper-3t-512 with llama3-8b with each execution (threads, batch, memo).
 // Uses the shipped weights (resources/policy/arachne.policy).
