@@ -4,8 +4,8 @@
 #   fuzz/run.sh [SECONDS_PER_HARNESS (default 60)] [NAME...]     bounded time (CI: 60 s each)
 #   fuzz/run.sh --runs EXECUTIONS [--seed S] [NAME...]             a fixed number of executions
 #                                                                  (CI: 10,000 with seed 1; the long local run: 10^6)
-# With --seed the run is reproducible: the same binary, seed and (empty) corpus directory mutate
-# the same inputs, so CI's run can be repeated exactly (rm -rf build/fuzz/corpus first).
+# With --seed two runs mutate much alike (not exactly: hash-order and address effects in the
+# harnesses' code); a finding is replayed from its input in build/fuzz/findings/.
 # Needs the harnesses: cmake --workflow --preset fuzz (docs/reliability.md).
 # Exit 0 when no harness found anything; 1 otherwise (the input is in build/fuzz/findings/).
 set -uo pipefail
