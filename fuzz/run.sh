@@ -1,9 +1,9 @@
 #!/bin/bash
 # Runs every fuzz harness for a bounded time on its seed corpus and dictionary, two at a time,
 # and prints one line per harness: executions, executions/s, corpus size, findings.
-#   fuzz/run.sh [SECONDS_PER_HARNESS (default 60)] [NAME...]     bounded time (CI: 60 s each)
+#   fuzz/run.sh [SECONDS_PER_HARNESS (default 60)] [NAME...]     bounded time
 #   fuzz/run.sh --runs EXECUTIONS [--seed S] [NAME...]             a fixed number of executions
-#                                                                  (CI: 10,000 with seed 1; the long local run: 10^6)
+#                                                                  (CI: 100,000 with seed 1; the long local run: 10^6)
 # With --seed two runs mutate much alike (not exactly: hash-order and address effects in the
 # harnesses' code); a finding is replayed from its input in build/fuzz/findings/.
 # Needs the harnesses: cmake --workflow --preset fuzz (docs/reliability.md).
