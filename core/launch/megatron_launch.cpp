@@ -41,13 +41,17 @@ std::string rankMismatch(const RankMap& map, RankOrder order, int TP, int DP, in
   return {};
 }
 
-const char* precisionFlag(Precision p) {
+// The cost model's FP8 is Transformer Engine's FP8 GEMMs over BF16 weights (docs/cost-model.md):
+// Megatron-LM's --fp8-format beside --bf16, "hybrid" (E4M3 forward, E5M2 gradients) as in NeMo's
+// FP8 recipes, and TE named because --fp8-format needs it.
+std::vector<std::string> precisionFlags(Precision p) {
   switch (p) {
-    case Precision::Bf16: return "--bf16";
-    case Precision::Fp16: return "--fp16";
-    case Precision::Fp32: return nullptr;
+    case Precision::Bf16: return {"--bf16"};
+    case Precision::Fp16: return {"--fp16"};
+    case Precision::Fp8: return {"--bf16", "--fp8-format", "hybrid", "--transformer-impl", "transformer_engine"};
+    case Precision::Fp32: return {};
   }
-  return nullptr;
+  return {};
 }
 
 }  // namespace
@@ -186,7 +190,8 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
   a.insert(a.end(), modelArgs.begin(), modelArgs.end());
   if (tiling) a.insert(a.end(), {"--expert-model-parallel-size", str(tiling->ep), "--expert-tensor-parallel-size", str(tiling->etp)});
   a.insert(a.end(), {"--micro-batch-size", str(tpl.micro_batch), "--global-batch-size", std::to_string(globalBatch)});
-  if (const char* p = precisionFlag(spec.precision)) a.push_back(p);
+  const std::vector<std::string> precision = precisionFlags(spec.precision);
+  a.insert(a.end(), precision.begin(), precision.end());
   if (spec.activation_checkpointing)
     a.insert(a.end(), {"--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"});
   if (spec.distributed_optimizer) a.push_back("--use-distributed-optimizer");

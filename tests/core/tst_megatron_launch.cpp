@@ -133,6 +133,8 @@ QString checkScript(const std::string& script, const Plan& plan, const Model& mo
       (!a.has("--recompute-method") || !a.has("--recompute-num-layers")))
     return "full recompute needs a method and a layer count";
   if (a.has("--bf16") && a.has("--fp16")) return "bf16 and fp16";
+  // Megatron-LM's FP8 is an addition to a 16-bit mode (TransformerConfig: fp8 with bf16/fp16 params).
+  if (a.has("--fp8-format") && !a.has("--bf16") && !a.has("--fp16")) return "fp8 without a 16-bit mode";
   // Layers: the split Megatron-LM builds is the plan's.
   const mr::LayerSplit split = mr::layerSplit(a);
   if (!split.error.empty()) return QString::fromStdString(split.error);
@@ -275,6 +277,18 @@ class TestMegatronLaunch : public QObject {
     QVERIFY(megatronLaunchScript(m, {"t", "t"}).find("export CUDA_DEVICE_MAX_CONNECTIONS=1") != std::string::npos);
   }
 
+  void fp8IsTransformerEnginesFp8OverBf16() {
+    // The cost model's FP8: TE FP8 GEMMs with BF16 weights; an FP8 plan exported without a
+    // precision flag would train in FP32 at a fraction of the planned speed.
+    Case k{"h100:8x1", "llama3-8b", onePlan(1, 1, 256, {stage("h100", 8, 0, 33, {0})}), specOf("llama3-8b")};
+    k.spec.precision = Precision::Fp8;
+    MegatronLaunch m;
+    QCOMPARE(run(k, &m), QString());
+    const std::string args = shellCommand(m.arguments);
+    QVERIFY2(args.find("--bf16 --fp8-format hybrid --transformer-impl transformer_engine") != std::string::npos, args.c_str());
+    QVERIFY(args.find("--fp16") == std::string::npos);
+  }
+
   void batchRoundingIsSaid() {
     Case k{"h100:4x3", "llama3-8b", onePlan(3, 1, 171, {stage("h100", 4, 0, 33, {0, 1, 2})}), specOf("llama3-8b")};
     MegatronLaunch m;
@@ -294,6 +308,7 @@ class TestMegatronLaunch : public QObject {
     QTest::addRow("stage-wise expert tiling") << "h100:8x2" << "mixtral-8x7b" << 2 << "expert-tiling";
     QTest::addRow("no rank order fits") << "h100:8x2" << "llama3-8b" << 3 << "placement";
     QTest::addRow("bf16 on V100") << "v100-32:4x1" << "llama3-8b" << 4 << "precision";
+    QTest::addRow("fp8 on A100") << "a100-80:4x1" << "llama3-8b" << 5 << "precision";
   }
 
   void whatMegatronCannotRunIsBlockedWithItsReason() {
@@ -320,6 +335,10 @@ class TestMegatronLaunch : public QObject {
         k.plan = onePlan(2, 1, 256, {stage("h100", 4, 0, 16, {0, 1}), stage("h100", 4, 17, last, {1, 0})});
         break;
       case 4: k.plan = onePlan(1, 1, 512, {stage("v100-32", 4, 0, last, {0})}); break;
+      case 5:
+        k.plan = onePlan(1, 1, 512, {stage("a100-80", 4, 0, last, {0})});
+        k.spec.precision = Precision::Fp8;
+        break;
     }
     MegatronLaunch launch;
     const QString result = run(k, &launch);
