@@ -26,18 +26,6 @@ namespace arachne {
 
 namespace {
 
-const char* kindName(DecisionKind k) {
-  switch (k) {
-    case DecisionKind::Depth: return "depth";
-    case DecisionKind::Device: return "device";
-    case DecisionKind::Tp: return "TP";
-    case DecisionKind::Layers: return "layer-split";
-    case DecisionKind::MicroBatch: return "micro-batch";
-    case DecisionKind::Replicas: return "replica";
-  }
-  return "?";
-}
-
 void appendInt(std::string& k, int v, char separator) {
   k += std::to_string(v);
   k += separator;
@@ -239,7 +227,7 @@ class Worker {
           // flat-rl: no micro-batch size is profiled for every stage; anything else is a bug
           // the policy's masks should never let happen (as PolicyNetwork::decide, refuse it).
           if (c.next != Next::MicroBatch)
-            throw std::invalid_argument(std::string("policy ") + kindName(r.decision.kind) +
+            throw std::invalid_argument(std::string("policy ") + decisionKindName(r.decision.kind) +
                                         " decision: the mask allows no choice");
           auto none = std::make_shared<DecisionAnswer>();
           none->mask = r.decision.mask;

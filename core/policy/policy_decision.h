@@ -11,6 +11,19 @@ namespace arachne {
 // arithmetic decisions the fill makes for `arachne`.
 enum class DecisionKind { Depth, Device, Tp, Layers, MicroBatch, Replicas };
 
+// The decision's name in error messages ("policy TP decision: ...").
+inline const char* decisionKindName(DecisionKind k) {
+  switch (k) {
+    case DecisionKind::Depth: return "depth";
+    case DecisionKind::Device: return "device";
+    case DecisionKind::Tp: return "TP";
+    case DecisionKind::Layers: return "layer-split";
+    case DecisionKind::MicroBatch: return "micro-batch";
+    case DecisionKind::Replicas: return "replica";
+  }
+  return "?";
+}
+
 // Everything needed to score the decision again later (PPO re-evaluates stored decisions under
 // the updated weights). The state and summary are shared by all decisions of one step.
 struct PolicyDecision {

@@ -29,18 +29,6 @@ torch::Tensor stack(const std::vector<const PolicyDecision*>& ds, std::vector<in
   rowShape.insert(rowShape.begin(), static_cast<int64_t>(ds.size()));
   return toTensor(flat, rowShape);
 }
-const char* kindName(DecisionKind k) {
-  switch (k) {
-    case DecisionKind::Depth: return "depth";
-    case DecisionKind::Device: return "device";
-    case DecisionKind::Tp: return "TP";
-    case DecisionKind::Layers: return "layer-split";
-    case DecisionKind::MicroBatch: return "micro-batch";
-    case DecisionKind::Replicas: return "replica";
-  }
-  return "?";
-}
-
 bool isFlat(DecisionKind k) {
   return k == DecisionKind::Layers || k == DecisionKind::MicroBatch || k == DecisionKind::Replicas;
 }
@@ -152,7 +140,7 @@ torch::Tensor PolicyNetwork::tpLogits(const PolicyEncoding& e, const torch::Tens
 
 torch::Tensor PolicyNetwork::flatLogits(const PolicyEncoding& e, DecisionKind kind, const torch::Tensor& context) {
   if (!config_.flat || !isFlat(kind))
-    throw std::invalid_argument(std::string("policy: no ") + kindName(kind) + " head in an " +
+    throw std::invalid_argument(std::string("policy: no ") + decisionKindName(kind) + " head in an " +
                                 config_.plannerName() + " network");
   const int i = flatIndex(kind);
   const int64_t E = config_.head_hidden;
@@ -166,7 +154,7 @@ torch::Tensor PolicyNetwork::maskLogits(const torch::Tensor& logits, const torch
 
 void PolicyNetwork::check(const PolicyDecision& d) const {
   auto fail = [&](const std::string& what, size_t got, int64_t want) {
-    throw std::invalid_argument(std::string("policy ") + kindName(d.kind) + " decision: " + what + " has " +
+    throw std::invalid_argument(std::string("policy ") + decisionKindName(d.kind) + " decision: " + what + " has " +
                                 std::to_string(got) + " entries, expected " + std::to_string(want));
   };
   if (!d.state || static_cast<int64_t>(d.state->size()) != layout_.stateSize())
@@ -193,7 +181,7 @@ void PolicyNetwork::check(const PolicyDecision& d) const {
     case DecisionKind::MicroBatch:
     case DecisionKind::Replicas:
       if (!config_.flat)
-        throw std::invalid_argument(std::string("policy ") + kindName(d.kind) +
+        throw std::invalid_argument(std::string("policy ") + decisionKindName(d.kind) +
                                     " decision: an arachne network has no such head (flat-rl only)");
       ctx = layout_.flatContextSize();
       mask = flatChoices(d.kind);
@@ -204,7 +192,7 @@ void PolicyNetwork::check(const PolicyDecision& d) const {
   if (static_cast<int64_t>(d.mask.size()) != mask) fail("mask", d.mask.size(), mask);
   bool any = false;
   for (auto m : d.mask) any = any || m != 0;
-  if (!any) throw std::invalid_argument(std::string("policy ") + kindName(d.kind) + " decision: the mask allows no choice");
+  if (!any) throw std::invalid_argument(std::string("policy ") + decisionKindName(d.kind) + " decision: the mask allows no choice");
 }
 
 PolicyEncoding PolicyNetwork::encode(const PolicyDecision& d) {
@@ -273,7 +261,7 @@ int PolicyNetwork::decide(PolicyDecision& d, const PolicyEncoding& e, std::mt199
 void PolicyNetwork::score(PolicyDecision& d, const PolicyEncoding& e) {
   torch::NoGradGuard noGrad;
   if (d.action < 0 || d.action >= static_cast<int>(d.mask.size()) || !d.mask[static_cast<size_t>(d.action)])
-    throw std::invalid_argument(std::string("policy ") + kindName(d.kind) + " decision: action " +
+    throw std::invalid_argument(std::string("policy ") + decisionKindName(d.kind) + " decision: action " +
                                 std::to_string(d.action) + " is not an allowed choice");
   d.log_prob = torch::log_softmax(logits(d, e).to(torch::kFloat64), 0)[d.action].item<float>();
 }
@@ -314,7 +302,7 @@ PolicyEvaluation PolicyNetwork::evaluate(const std::vector<const PolicyDecision*
       if (d.kind != kind) continue;
       check(d);
       if (d.action < 0 || d.action >= static_cast<int>(d.mask.size()) || !d.mask[static_cast<size_t>(d.action)])
-        throw std::invalid_argument(std::string("policy ") + kindName(kind) + " decision: stored action " +
+        throw std::invalid_argument(std::string("policy ") + decisionKindName(kind) + " decision: stored action " +
                                     std::to_string(d.action) + " is not an allowed choice");
       group.push_back(&d);
       masks.insert(masks.end(), d.mask.begin(), d.mask.end());
