@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
 namespace arachne::cli {
 
@@ -114,6 +116,25 @@ int parseIntOption(const std::string& option, const std::string& text, int min, 
                      std::to_string(max) + ", got " + text);
   }
   return static_cast<int>(v);
+}
+
+double parseRealOption(const std::string& option, const std::string& text, const char* unit, double min,
+                       bool minIncluded, double max, const std::string& maxText) {
+  double v = 0;
+  size_t used = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;  // not a number, or out of double's range
+  }
+  const bool above = minIncluded ? v >= min : v > min;  // false for NaN
+  if (used != text.size() || !above || v > max) {
+    char lo[32];
+    std::snprintf(lo, sizeof lo, "%g", min);
+    throw UsageError("option '" + option + "' needs a number" + (*unit ? std::string(" of ") + unit : std::string()) + " in " + (minIncluded ? "[" : "(") + lo +
+                     ", " + maxText + "], got '" + text + "'");
+  }
+  return v;
 }
 
 bool parseOnOff(const std::string& option, const std::string& text) {

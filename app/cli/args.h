@@ -49,6 +49,10 @@ std::string helpText(const CommandSpec& spec);
 
 // Number parsing for option values; UsageError names the option.
 int parseIntOption(const std::string& option, const std::string& text, int min, int max);
+// A real number of `unit` (e.g. "seconds"; "" for a bare number) in (min, max], or [min, max] when minIncluded; the
+// message quotes the range as "(min, maxText]" so each option keeps its own spelling of the bound.
+double parseRealOption(const std::string& option, const std::string& text, const char* unit, double min,
+                       bool minIncluded, double max, const std::string& maxText);
 bool parseOnOff(const std::string& option, const std::string& text);
 
 }  // namespace arachne::cli

@@ -33,18 +33,7 @@ std::vector<std::string> splitItems(const std::string& option, const std::string
   return items;
 }
 
-double parseSeconds(const std::string& text) {
-  double s = 0;
-  size_t used = 0;
-  try {
-    s = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(s > 0) || s > 3600)
-    throw UsageError("option '--budget-s' needs a number of seconds in (0, 3600], got '" + text + "'");
-  return s;
-}
+double parseSeconds(const std::string& text) { return parseRealOption("--budget-s", text, "seconds", 0, false, 3600, "3600"); }
 
 int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const ParsedArgs a = parseArgs(cmd, args);

@@ -35,16 +35,7 @@ std::vector<std::string> splitItems(const std::string& option, const std::string
 }
 
 double parsePositive(const std::string& option, const std::string& text, double max) {
-  double v = 0;
-  size_t used = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v > 0) || v > max)
-    throw UsageError("option '" + option + "' needs a number in (0, " + fixed(max, 0) + "], got '" + text + "'");
-  return v;
+  return parseRealOption(option, text, "", 0, false, max, fixed(max, 0));
 }
 
 PaperOptions parseOptions(const ParsedArgs& a) {

@@ -33,16 +33,7 @@ std::vector<std::string> splitList(const std::string& s) {
 }
 
 double parseSeconds(const std::string& option, const std::string& text) {
-  double v = 0;
-  size_t used = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(v >= 0) || v > 1e9)
-    throw UsageError("option '" + option + "' needs a number of seconds in [0, 1e9], got '" + text + "'");
-  return v;
+  return parseRealOption(option, text, "seconds", 0, true, 1e9, "1e9");
 }
 
 // The training spec: the model's default, then the scenario's, then the command line's.

@@ -23,17 +23,7 @@ constexpr double kMaxMinutes = 7 * 24 * 60;
 constexpr double kProgressEveryS = 10;
 
 double parseMinutes(const std::string& option, const std::string& text, bool allowZero) {
-  double m = 0;
-  size_t used = 0;
-  try {
-    m = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !(allowZero ? m >= 0 : m > 0) || m > kMaxMinutes)
-    throw UsageError("option '" + option + "' needs a number of minutes in " + (allowZero ? "[0, " : "(0, ") +
-                     std::to_string(static_cast<int>(kMaxMinutes)) + "], got '" + text + "'");
-  return m;
+  return parseRealOption(option, text, "minutes", 0, allowZero, kMaxMinutes, std::to_string(static_cast<int>(kMaxMinutes)));
 }
 
 std::vector<std::string> splitList(const std::string& option, const std::string& text) {
@@ -79,18 +69,7 @@ DistributedTrainingOptions parseDistributed(const ParsedArgs& a) {
     d.master_host = m.host;
     d.master_port = m.port;
   }
-  if (auto v = a.value("--timeout")) {
-    double s = 0;
-    size_t used = 0;
-    try {
-      s = std::stod(*v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != v->size() || !(s > 0) || s > 86400)
-      throw UsageError("option '--timeout' needs seconds in (0, 86400], got '" + *v + "'");
-    d.timeout_s = s;
-  }
+  if (auto v = a.value("--timeout")) d.timeout_s = parseRealOption("--timeout", *v, "seconds", 0, false, 86400, "86400");
   return d;
 }
 

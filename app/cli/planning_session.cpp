@@ -81,19 +81,8 @@ PlannerBudget budgetFrom(const ParsedArgs& a, double defaultSeconds) {
   constexpr int kMaxBudgetSeconds = 7 * 24 * 3600;
   PlannerBudget b;
   b.seconds = defaultSeconds;
-  if (auto v = a.value("--budget-s")) {
-    double s = 0;
-    size_t used = 0;
-    try {
-      s = std::stod(*v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != v->size() || !(s > 0) || s > kMaxBudgetSeconds)
-      throw UsageError("option '--budget-s' needs a number of seconds in (0, " +
-                       std::to_string(kMaxBudgetSeconds) + "], got '" + *v + "'");
-    b.seconds = s;
-  }
+  if (auto v = a.value("--budget-s"))
+    b.seconds = parseRealOption("--budget-s", *v, "seconds", 0, false, kMaxBudgetSeconds, std::to_string(kMaxBudgetSeconds));
   if (auto v = a.value("--evals")) {
     b.evaluations = parseIntOption("--evals", *v, 1, 2000000000);
     if (!a.has("--budget-s")) b.seconds = 0;  // evaluations alone bound the run
