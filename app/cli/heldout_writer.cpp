@@ -143,6 +143,16 @@ std::string relativeTo(const std::string& file, const std::string& outPath) {
   return fs::relative(fs::absolute(file), dir).generic_string();
 }
 
+CompositionGeneratorOptions generatorOptions(const Band& b) {
+  CompositionGeneratorOptions o;
+  o.min_types = b.min_types;
+  o.max_types = b.max_types;
+  o.min_gpus = b.min_gpus;
+  o.max_gpus = b.max_gpus;
+  o.non_uniform_probability = b.non_uniform;
+  return o;
+}
+
 nlohmann::json bandJson(const Band& b, int draws) {
   return {{"name", b.name}, {"problems", b.problems}, {"gpu_types", {b.min_types, b.max_types}},
           {"gpus", {b.min_gpus, b.max_gpus}}, {"node_sizes", CompositionGeneratorOptions().node_sizes},
@@ -247,13 +257,7 @@ HeldoutSet writeHeldoutSet(const std::string& path, const std::string& sailorDir
   nlohmann::json bandsDone = nlohmann::json::array();
   for (size_t b = 0; b < bands().size(); ++b) {
     const Band& band = bands()[b];
-    CompositionGeneratorOptions o;
-    o.min_types = band.min_types;
-    o.max_types = band.max_types;
-    o.min_gpus = band.min_gpus;
-    o.max_gpus = band.max_gpus;
-    o.non_uniform_probability = band.non_uniform;
-    const CompositionGenerator generator(catalog, o);
+    const CompositionGenerator generator(catalog, generatorOptions(band));
     std::mt19937_64 rng = bandStream(b);
     int added = 0, draws = 0;
     while (added < band.problems) {
@@ -276,13 +280,7 @@ HeldoutSet writeHeldoutSet(const std::string& path, const std::string& sailorDir
     Band extra = bands()[3];
     extra.name = "extra";
     extra.problems = 0;
-    CompositionGeneratorOptions o;
-    o.min_types = extra.min_types;
-    o.max_types = extra.max_types;
-    o.min_gpus = extra.min_gpus;
-    o.max_gpus = extra.max_gpus;
-    o.non_uniform_probability = extra.non_uniform;
-    const CompositionGenerator generator(catalog, o);
+    const CompositionGenerator generator(catalog, generatorOptions(extra));
     std::mt19937_64 rng = bandStream(bands().size());
     int draws = 0;
     for (const std::string& model : w.models()) {
