@@ -32,11 +32,11 @@ void ByteWriter::text(const std::string& s) {
 }
 void ByteWriter::floats(const std::vector<float>& v) {
   u32(static_cast<std::uint32_t>(v.size()));
-  out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
+  if (!v.empty()) out_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float));
 }
 void ByteWriter::bytes(const std::vector<std::uint8_t>& v) {
   u32(static_cast<std::uint32_t>(v.size()));
-  out_.append(reinterpret_cast<const char*>(v.data()), v.size());
+  if (!v.empty()) out_.append(reinterpret_cast<const char*>(v.data()), v.size());
 }
 
 void ByteReader::need(size_t n) {
@@ -69,7 +69,7 @@ std::vector<float> ByteReader::floats() {
   if (n > kMaxCount) throw std::runtime_error("distributed training: a peer's message has an impossible size");
   need(static_cast<size_t>(n) * sizeof(float));
   std::vector<float> v(n);
-  std::memcpy(v.data(), in_.data() + pos_, n * sizeof(float));
+  if (n > 0) std::memcpy(v.data(), in_.data() + pos_, n * sizeof(float));  // an empty vector's data() may be null
   pos_ += n * sizeof(float);
   return v;
 }

@@ -169,7 +169,9 @@ class TstPolicyTraining : public QObject {
       d.kind = i == 0 ? DecisionKind::Depth : (i == 1 ? DecisionKind::Device : DecisionKind::Tp);
       d.state = state;
       d.summary = summary;
-      d.context = {float(i), 0.5f};
+      // A depth decision has no stage context, as in a real rollout: the empty vector must read
+      // back too (it once reached memcpy with a null pointer, found by the asan run).
+      if (i != 0) d.context = {float(i), 0.5f};
       d.candidates = std::vector<float>(size_t(5 + i), 0.125f * float(i));
       d.mask = {1, 0, 1, uint8_t(i)};
       d.action = i + 1;
