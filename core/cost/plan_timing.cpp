@@ -344,13 +344,19 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
             inter = collective::reduceScatter(shard, kMembers, interStep);
           return intra + inter;
         };
-        const std::uint64_t link = links.pairKey(ra, rb);
-        // Everything else the collective's time depends on, packed; a group too large to pack
-        // (no real cluster) is priced without the memo.
+        // Everything else the collective's time depends on, packed, and nothing more, so that
+        // stages of different templates share it: inside one node the GPU type and the group;
+        // across nodes the ring's links, its members, the flows per NIC, the GPUs per node
+        // (with their GPU type only when they reduce inside the node first) and, without NIC
+        // sharing, the TP degree. A group too large to pack (no real cluster) is priced
+        // without the memo.
         const bool memo = kMembers < (1 << 20) && R < (1 << 20) && flows < (1 << 12) && c < 64 && st.tp < 64 && g < (1 << 20);
-        const std::uint64_t groupKey = std::uint64_t(kMembers) << 44 | std::uint64_t(R) << 24 |
-                                       std::uint64_t(flows) << 12 | std::uint64_t(c) << 6 | std::uint64_t(st.tp);
-        const int groupTag = g << 8 | (oneNodeGroup ? 1 << 7 : 0);
+        const std::uint64_t link = oneNodeGroup ? 0 : links.pairKey(ra, rb);
+        const std::uint64_t groupKey =
+            oneNodeGroup ? std::uint64_t(R) << 24
+                         : std::uint64_t(kMembers) << 44 | std::uint64_t(flows) << 12 | std::uint64_t(c) << 6 |
+                               (terms.nic_sharing ? 0 : std::uint64_t(st.tp));
+        const int groupTag = (oneNodeGroup || c > 1 ? g + 1 : 0) << 8 | (oneNodeGroup ? 1 << 7 : 0);
         auto group = [&](double bytes, Kind kind) {
           const int k = static_cast<int>(kind) | groupTag;
           if (!memo) return price(bytes, kind);
