@@ -115,6 +115,19 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
       }
     }
   }
+  // The dense index covers every table of a usual profile set (TP and micro-batch up to a few
+  // dozen); larger degrees stay in the hash map only.
+  constexpr int kDenseLimit = 256;
+  for (const ProfileTable& t : d->tables) {
+    if (t.tp < kDenseLimit) d->denseTp = std::max(d->denseTp, t.tp + 1);
+    if (t.mbs < kDenseLimit) d->denseMbs = std::max(d->denseMbs, t.mbs + 1);
+  }
+  d->tableAt.assign(d->gpus.size() * static_cast<size_t>(d->denseTp) * static_cast<size_t>(d->denseMbs), -1);
+  for (size_t i = 0; i < d->tables.size(); ++i) {
+    const ProfileTable& t = d->tables[i];
+    if (t.tp < d->denseTp && t.mbs < d->denseMbs)
+      d->tableAt[static_cast<size_t>((t.gpu * d->denseTp + t.tp) * d->denseMbs + t.mbs)] = static_cast<int>(i);
+  }
 }
 
 CostModel::~CostModel() = default;

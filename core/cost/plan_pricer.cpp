@@ -34,13 +34,15 @@ const char* componentTerm(const std::string& c) {
 // Per-call scratch, reused so that pricing allocates nothing beyond the report itself.
 struct Scratch {
   std::vector<int> use;      // GPUs placed per node slot, over the whole plan
-  std::vector<int> count;    // replicas of one stage per node slot
   std::vector<int> touched;
   std::vector<double> perMb, fixed;
   std::vector<int> weight, M;
-  std::vector<const ProfileTable*> tables;  // per stage, in plan order, for the memory pass
-  std::vector<int> slots;       // every stage's node slots, replica by replica, in plan order
-  std::vector<int> gpuOfStage;  // every stage's GPU type index, in plan order
+  PlanPlacement placement;   // what validation looks up for the timing and memory passes
+  // Replicas of the current stage per node slot, valid where stageOf[slot] is the stage's
+  // stamp (a new stamp per stage instead of clearing the counts).
+  std::vector<int> stageCount;
+  std::vector<std::uint64_t> stageOf;
+  std::uint64_t stamp = 0;
 };
 // initial-exec: arachne_core is a shared library the executables link, so its TLS is in the
 // static block; the default (general-dynamic) model calls __tls_get_addr on every access,
@@ -69,11 +71,17 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kPlanNoTemplates));
   if (sc.use.size() < nodes.size()) {
     sc.use.assign(nodes.size(), 0);
-    sc.count.assign(nodes.size(), 0);
+    sc.stageOf.assign(nodes.size(), 0);
+    sc.stageCount.assign(nodes.size(), 0);
   }
   sc.touched.clear();
-  sc.slots.clear();
-  sc.gpuOfStage.clear();
+  PlanPlacement& pl = sc.placement;
+  pl.slots.clear();
+  pl.stageStart.clear();
+  pl.gpuOfStage.clear();
+  pl.tables.clear();
+  pl.stageNodes.clear();
+  pl.slowestOfType.assign(gpus.size(), -1);
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
@@ -103,7 +111,10 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageFewerLayersThanChunks, {integer(s), integer(j), integer(st.last_layer - st.first_layer + 1), integer(t.virtual_stages)}));
       }
       const int g = gpuIndex(st.gpu_type);
-      sc.gpuOfStage.push_back(g);
+      const ProfileTable* tab = g >= 0 ? table(g, st.tp, t.micro_batch) : nullptr;
+      pl.gpuOfStage.push_back(g);
+      pl.tables.push_back(tab);
+      pl.stageStart.push_back(static_cast<int>(pl.slots.size()));
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
@@ -117,9 +128,14 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
       bool tpReported = false;
       int untiledNode = -1, untiledSize = 0;  // a node the TP degree fits but does not divide
+      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
+      // one, the node with the slowest NIC (the first of the slowest, in replica order).
+      StageNodes sn;
+      double slowGbps = 0;
+      const std::uint64_t stamp = ++sc.stamp;
       for (int id : st.node_ids) {
         const int slot = this->slot(id);
-        sc.slots.push_back(slot);
+        pl.slots.push_back(slot);
         if (slot < 0) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
@@ -145,8 +161,25 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         }
         if (sc.use[static_cast<size_t>(slot)] == 0) sc.touched.push_back(slot);
         sc.use[static_cast<size_t>(slot)] += st.tp;
+        int& here = sc.stageCount[static_cast<size_t>(slot)];
+        if (sc.stageOf[static_cast<size_t>(slot)] != stamp) {
+          sc.stageOf[static_cast<size_t>(slot)] = stamp;
+          here = 0;
+          ++sn.distinct;
+          if (sn.slowSlot < 0 || links.nodeGbps(slot) < slowGbps) {
+            sn.slowSlot = slot;
+            slowGbps = links.nodeGbps(slot);
+          }
+        }
+        sn.maxPerNode = std::max(sn.maxPerNode, ++here);
       }
-      if (!table(g, st.tp, t.micro_batch)) {
+      sn.oneNode = sn.distinct == 1;
+      pl.stageNodes.push_back(sn);
+      if (sn.slowSlot >= 0) {
+        int& best = pl.slowestOfType[static_cast<size_t>(g)];
+        if (best < 0 || slowGbps < links.nodeGbps(best)) best = sn.slowSlot;
+      }
+      if (!tab) {
         if (untiledNode >= 0 && !tpReported) {
           // TP 3 on a 4-GPU node: the node-fit problem is the one to fix (the profile set
           // lacks TP 3 because no such group tiles a node), so it is named first.
@@ -200,12 +233,11 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   sc.fixed.assign(static_cast<size_t>(nt), 0);
   sc.weight.assign(static_cast<size_t>(nt), 0);
   sc.M.assign(static_cast<size_t>(nt), 1);
-  sc.tables.clear();
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
     sc.weight[static_cast<size_t>(j)] = t.replicas * t.micro_batch;
   }
-  timeTemplates(plan, r, sc.perMb.data(), sc.fixed.data(), sc.tables, sc.slots, sc.gpuOfStage);
+  timeTemplates(plan, r, sc.perMb.data(), sc.fixed.data(), pl);
 
   // ---- Batch split and iteration time ------------------------------------------------------
   if (rebalance) {
@@ -240,7 +272,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       const Stage& st = t.stages[static_cast<size_t>(s)];
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
       ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
-      sr.memory = memory(*sc.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
+      sr.memory = memory(*pl.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
                          tr.micro_batches, t.replicas, tiling, t.virtual_stages);
       sr.in_flight_micro_batches = static_cast<int>(std::ceil(
           CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages) - 1e-9));

@@ -15,18 +15,9 @@ namespace arachne {
 
 namespace {
 
-struct StageNodes {
-  bool oneNode = true;
-  int distinct = 0;
-  int maxPerNode = 0;
-  int slowSlot = -1;  // the stage's node with the slowest NIC
-};
-
 // Scratch reused between calls (pricing allocates nothing but the report).
 struct TimingScratch {
-  std::vector<int> count, touched, flows, flowTouched, slowestOfType;
-  std::vector<size_t> stageSlots;  // where each stage's slots start in the validated slots
-  std::vector<StageNodes> stageNodes;
+  std::vector<int> flows, flowTouched;
   std::vector<double> window, fwdWindow, gExposed, agExposed, opt;
   // Collectives of the data-parallel groups priced so far in this call: stages of one plan
   // reduce the same full buckets over the same kind of group again and again.
@@ -37,6 +28,14 @@ struct TimingScratch {
     double time, intraRate, interRate;
   };
   std::vector<GroupCollective> collectives;
+  // Point-to-point transfers priced so far in this call: the stages of a template, and
+  // templates on nodes of the same kinds, send the same activation over the same links.
+  struct Transfer {
+    std::uint64_t key;  // the link (pairKey, or the GPU type inside a node)
+    int fa, fb;         // flows at either end
+    double msg, time, gbps;
+  };
+  std::vector<Transfer> transfers;
 };
 thread_local TimingScratch tTiming __attribute__((tls_model("initial-exec")));  // see plan_pricer.cpp
 
@@ -47,59 +46,25 @@ double backwardShare(const TrainingSpec& s) { return s.activation_checkpointing 
 }  // namespace
 
 void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                                    std::vector<const ProfileTable*>& tables, const std::vector<int>& slots,
-                                    const std::vector<int>& gpuOfStage) const {
+                                    const PlanPlacement& placement) const {
   TimingScratch& sc = tTiming;
   const int nt = static_cast<int>(plan.templates.size());
   const double gradB = spec.gradBytes();
   const bool deepspeed = spec.runtime == TrainingSpec::Runtime::DeepSpeed;
   const bool legacyLinks = !terms.link_curves && !terms.nic_sharing;
   const double bwdShare = backwardShare(spec);
-  if (sc.count.size() < nodes.size()) {
-    sc.count.assign(nodes.size(), 0);
-    sc.flows.assign(nodes.size(), 0);
-  }
+  if (sc.flows.size() < nodes.size()) sc.flows.assign(nodes.size(), 0);
   const int ng = static_cast<int>(gpus.size());
-  sc.slowestOfType.assign(static_cast<size_t>(ng), -1);
   sc.collectives.clear();
+  sc.transfers.clear();
+  const std::vector<int>& slots = placement.slots;
+  const std::vector<int>& gpuOfStage = placement.gpuOfStage;
 
   // Templates run data parallel over one global batch, so every layer's gradients are reduced
   // among the replicas of all templates. Across templates the ring passes through nodes of
   // every GPU type of the plan, so it runs at the slowest link among them.
   int totalReplicas = 0;
-  // Where each stage's replicas sit (distinct nodes, the most replicas on one, the slowest
-  // NIC), in one pass that also finds each GPU type's slowest node of the plan.
-  sc.stageNodes.clear();
-  sc.stageSlots.clear();
-  size_t nextSlot = 0;
-  for (const Template& t : plan.templates) {
-    totalReplicas += t.replicas;
-    for (size_t k = 0; k < t.stages.size(); ++k) {
-      StageNodes sn;
-      sc.touched.clear();
-      sc.stageSlots.push_back(nextSlot);
-      const int* stageSlots = slots.data() + nextSlot;
-      nextSlot += static_cast<size_t>(t.replicas);
-      for (int rep = 0; rep < t.replicas; ++rep) {
-        const int slot = stageSlots[rep];
-        if (sc.count[static_cast<size_t>(slot)]++ == 0) {
-          sc.touched.push_back(slot);
-          if (sn.slowSlot < 0 || links.nodeGbps(slot) < links.nodeGbps(sn.slowSlot)) sn.slowSlot = slot;
-          ++sn.distinct;
-        }
-      }
-      for (int slot : sc.touched) {
-        sn.maxPerNode = std::max(sn.maxPerNode, sc.count[static_cast<size_t>(slot)]);
-        sc.count[static_cast<size_t>(slot)] = 0;
-      }
-      sn.oneNode = sn.distinct == 1;
-      const int g = nodes[static_cast<size_t>(sn.slowSlot)].gpu;
-      int& best = sc.slowestOfType[static_cast<size_t>(g)];
-      if (best < 0 || links.nodeGbps(sn.slowSlot) < links.nodeGbps(best)) best = sn.slowSlot;
-      sc.stageNodes.push_back(sn);
-    }
-  }
-  size_t stageIndex = 0;
+  for (const Template& t : plan.templates) totalReplicas += t.replicas;
   size_t firstStageOfTemplate = 0;
   // The ring across templates passes through nodes of every GPU type of the plan; the pair of
   // them (or one type with itself) slowest for a 64 MB message sets its pace.
@@ -108,7 +73,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     double worst = -1;
     for (int x = 0; x < ng; ++x)
       for (int y = x; y < ng; ++y) {
-        const int a = sc.slowestOfType[static_cast<size_t>(x)], b = sc.slowestOfType[static_cast<size_t>(y)];
+        const int a = placement.slowestOfType[static_cast<size_t>(x)], b = placement.slowestOfType[static_cast<size_t>(y)];
         if (a < 0 || b < 0) continue;
         const double t = links.ringStepTime(a, b);
         if (t > worst) {
@@ -129,7 +94,9 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     tr.virtual_stages = v;
     // Slots of stage s, replica rep: slotOf(s)[rep].
     const size_t base = firstStageOfTemplate;
-    auto slotOf = [&sc, &slots, base](int s) { return slots.data() + sc.stageSlots[base + static_cast<size_t>(s)]; };
+    auto slotOf = [&placement, &slots, base](int s) {
+      return slots.data() + placement.stageStart[base + static_cast<size_t>(s)];
+    };
     firstStageOfTemplate += static_cast<size_t>(d);
 
     // TP groups of this template with a neighbour on another node, per node: in the 1F1B
@@ -165,13 +132,12 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       const Stage& st = t.stages[static_cast<size_t>(s)];
       const int g = gpuOfStage[base + static_cast<size_t>(s)];
       const GpuType& gpu = *gpus[static_cast<size_t>(g)];
-      const ProfileTable& tab = *table(g, st.tp, t.micro_batch);
-      tables.push_back(&tab);
+      const ProfileTable& tab = *placement.tables[base + static_cast<size_t>(s)];
       const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
 
       // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
-      const StageNodes& sn = sc.stageNodes[stageIndex++];
+      const StageNodes& sn = placement.stageNodes[base + static_cast<size_t>(s)];
 
       // ---- Compute and TP collectives ----
       sr.time.compute = rg.compute;
@@ -264,21 +230,34 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         for (int rep = 0; rep < R; ++rep) {
           const int a = here[rep];
           const int b = there[rep];
-          const std::uint64_t key = a == b ? ~1ull : links.pairKey(a, b);
-          const int fa = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(a)] : 1;
-          const int fb = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(b)] : 1;
+          const bool local = a == b;
+          // Inside a node the link is the GPU type's (the top bit keeps it apart from pairKey).
+          const std::uint64_t key = local ? std::uint64_t{1} << 63 | std::uint64_t(g) : links.pairKey(a, b);
+          const int fa = terms.nic_sharing && !local ? sc.flows[static_cast<size_t>(a)] : 1;
+          const int fb = terms.nic_sharing && !local ? sc.flows[static_cast<size_t>(b)] : 1;
           if (key == lastKey && fa == lastFa && fb == lastFb) continue;
           lastKey = key;
           lastFa = fa;
           lastFb = fb;
+          const double msg = local ? (terms.nic_sharing && !deepspeed ? out / st.tp : out)
+                                   : (terms.nic_sharing ? (deepspeed ? out : out / st.tp) : out * nicCopies);
           double time = 0, gbps = 0;
-          if (a == b) {
-            const double msg = terms.nic_sharing && !deepspeed ? out / st.tp : out;
-            time = terms.link_curves ? 2.0 * links.intraTime(g, 2, msg, &gbps) : links.intraTime(g, 2, 2.0 * msg, &gbps);
+          const TimingScratch::Transfer* seen = nullptr;
+          for (const TimingScratch::Transfer& m : sc.transfers)
+            if (m.key == key && m.fa == fa && m.fb == fb && m.msg == msg) {
+              seen = &m;
+              break;
+            }
+          if (seen) {
+            time = seen->time;
+            gbps = seen->gbps;
           } else {
-            const double msg = terms.nic_sharing ? (deepspeed ? out : out / st.tp) : out * nicCopies;
-            time = terms.link_curves ? 2.0 * links.interTime(a, b, msg, fa, fb, &gbps)
-                                     : links.interTime(a, b, 2.0 * msg, fa, fb, &gbps);
+            if (local)
+              time = terms.link_curves ? 2.0 * links.intraTime(g, 2, msg, &gbps) : links.intraTime(g, 2, 2.0 * msg, &gbps);
+            else
+              time = terms.link_curves ? 2.0 * links.interTime(a, b, msg, fa, fb, &gbps)
+                                       : links.interTime(a, b, 2.0 * msg, fa, fb, &gbps);
+            sc.transfers.push_back({key, fa, fb, msg, time, gbps});
           }
           if (time > worst) {
             worst = time;
