@@ -38,6 +38,10 @@ struct NodeInfo {
   // Bit t set when a TP degree t < 64 fits the node but does not divide it (so the hot
   // validation loop needs no division per TP group).
   std::uint64_t untiled_tp = 0;
+  // Bit t set when TP degree t < 64 does not tile the node (exceeds it or does not divide it):
+  // one test tells validation that neither check can fail.
+  std::uint64_t odd_tp = 0;
+  double link_gbps = 0;  // LinkSet::nodeGbps of the node, beside the rest of what validation reads
 };
 
 // Where one stage's replicas sit, found while validation walks the plan's node ids.

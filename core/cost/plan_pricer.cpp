@@ -71,10 +71,11 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kPlanNoTemplates));
   if (sc.use.size() < nodes.size()) {
     sc.use.assign(nodes.size(), 0);
+    sc.touched.assign(nodes.size(), 0);
     sc.stageOf.assign(nodes.size(), 0);
     sc.stageCount.assign(nodes.size(), 0);
   }
-  sc.touched.clear();
+  int nTouched = 0;  // node slots in sc.touched (each once: use[] > 0 from then on)
   PlanPlacement& pl = sc.placement;
   pl.slots.clear();
   pl.stageStart.clear();
@@ -133,42 +134,55 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       StageNodes sn;
       double slowGbps = 0;
       const std::uint64_t stamp = ++sc.stamp;
-      for (int id : st.node_ids) {
+      const int tp = st.tp;
+      // Raw pointers: the loop below runs once per TP group of the plan, and through the
+      // vectors the compiler reloads every array after each store.
+      const size_t first = pl.slots.size();
+      pl.slots.resize(first + st.node_ids.size());
+      int* slotOut = pl.slots.data() + first;
+      int* use = sc.use.data();
+      int* count = sc.stageCount.data();
+      std::uint64_t* stageOf = sc.stageOf.data();
+      const NodeInfo* info = nodes.data();
+      for (size_t rep = 0; rep < st.node_ids.size(); ++rep) {
+        const int id = st.node_ids[rep];
         const int slot = this->slot(id);
-        pl.slots.push_back(slot);
+        slotOut[rep] = slot;
         if (slot < 0) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
-        const NodeInfo& n = nodes[static_cast<size_t>(slot)];
+        const NodeInfo& n = info[slot];
         if (n.gpu != g) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageWrongNodeType, {stageName(j, s, st), integer(id), verbatim(gpuIds[static_cast<size_t>(n.gpu)])}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
-        if (st.tp > n.gpus && !tpReported) {
-          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kTpExceedsNode, {stageName(j, s, st), integer(st.tp), integer(id), integer(n.gpus)}));
-          v.node_id = id;
-          v.gpu_type = st.gpu_type;
-          tpReported = true;
+        if (tp >= 64 || (n.odd_tp >> tp & 1) != 0) {  // the TP degree does not tile the node
+          if (tp > n.gpus && !tpReported) {
+            Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kTpExceedsNode, {stageName(j, s, st), integer(tp), integer(id), integer(n.gpus)}));
+            v.node_id = id;
+            v.gpu_type = st.gpu_type;
+            tpReported = true;
+          }
+          if (untiledNode < 0 && (tp < 64 ? (n.untiled_tp >> tp & 1) != 0 : tp <= n.gpus && n.gpus % tp != 0)) {
+            untiledNode = id;
+            untiledSize = n.gpus;
+          }
         }
-        if (untiledNode < 0 && (st.tp < 64 ? (n.untiled_tp >> st.tp & 1) != 0 : st.tp <= n.gpus && n.gpus % st.tp != 0)) {
-          untiledNode = id;
-          untiledSize = n.gpus;
-        }
-        if (sc.use[static_cast<size_t>(slot)] == 0) sc.touched.push_back(slot);
-        sc.use[static_cast<size_t>(slot)] += st.tp;
-        int& here = sc.stageCount[static_cast<size_t>(slot)];
-        if (sc.stageOf[static_cast<size_t>(slot)] != stamp) {
-          sc.stageOf[static_cast<size_t>(slot)] = stamp;
+        if (use[slot] == 0) sc.touched[nTouched++] = slot;
+        use[slot] += tp;
+        int& here = count[slot];
+        if (stageOf[slot] != stamp) {
+          stageOf[slot] = stamp;
           here = 0;
           ++sn.distinct;
-          if (sn.slowSlot < 0 || links.nodeGbps(slot) < slowGbps) {
+          if (sn.slowSlot < 0 || n.link_gbps < slowGbps) {
             sn.slowSlot = slot;
-            slowGbps = links.nodeGbps(slot);
+            slowGbps = n.link_gbps;
           }
         }
         sn.maxPerNode = std::max(sn.maxPerNode, ++here);
@@ -177,7 +191,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       pl.stageNodes.push_back(sn);
       if (sn.slowSlot >= 0) {
         int& best = pl.slowestOfType[static_cast<size_t>(g)];
-        if (best < 0 || slowGbps < links.nodeGbps(best)) best = sn.slowSlot;
+        if (best < 0 || slowGbps < nodes[static_cast<size_t>(best)].link_gbps) best = sn.slowSlot;
       }
       if (!tab) {
         if (untiledNode >= 0 && !tpReported) {
@@ -204,7 +218,8 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     if (expected >= 0 && expected != L)
       violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
-  for (int slot : sc.touched) {
+  for (int k = 0; k < nTouched; ++k) {
+    const int slot = sc.touched[static_cast<size_t>(k)];
     const NodeInfo& n = nodes[static_cast<size_t>(slot)];
     const int used = sc.use[static_cast<size_t>(slot)];
     if (used > n.gpus) {
