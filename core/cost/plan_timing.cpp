@@ -102,6 +102,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     // TP groups of this template with a neighbour on another node, per node: in the 1F1B
     // steady state they all send at once, so their flows share the node's NICs.
     sc.flowTouched.clear();
+    int* flowsOf = sc.flows.data();  // a raw pointer: the vector's would be reloaded after each store
     if (terms.nic_sharing && d > 1) {
       for (int s = 0; s < d; ++s) {
         const Stage& st = t.stages[static_cast<size_t>(s)];
@@ -109,14 +110,15 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         const int* next = s + 1 < d ? slotOf(s + 1) : nullptr;
         const int* prev = s > 0 ? slotOf(s - 1) : nullptr;
         const int* first = slotOf(0);
+        const int tp = st.tp;
         for (int rep = 0; rep < R; ++rep) {
           const int a = here[rep];
           const bool nextAway = next && next[rep] != a;
           const bool prevAway = prev && prev[rep] != a;
           const bool wrapAway = v > 1 && s == d - 1 && first[rep] != a;
           if (!(nextAway || prevAway || wrapAway)) continue;
-          if (sc.flows[static_cast<size_t>(a)] == 0) sc.flowTouched.push_back(a);
-          sc.flows[static_cast<size_t>(a)] += st.tp;
+          if (flowsOf[a] == 0) sc.flowTouched.push_back(a);
+          flowsOf[a] += tp;
         }
       }
     }
@@ -233,8 +235,8 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
           const bool local = a == b;
           // Inside a node the link is the GPU type's (the top bit keeps it apart from pairKey).
           const std::uint64_t key = local ? std::uint64_t{1} << 63 | std::uint64_t(g) : links.pairKey(a, b);
-          const int fa = terms.nic_sharing && !local ? sc.flows[static_cast<size_t>(a)] : 1;
-          const int fb = terms.nic_sharing && !local ? sc.flows[static_cast<size_t>(b)] : 1;
+          const int fa = terms.nic_sharing && !local ? flowsOf[a] : 1;
+          const int fb = terms.nic_sharing && !local ? flowsOf[b] : 1;
           if (key == lastKey && fa == lastFa && fb == lastFb) continue;
           lastKey = key;
           lastFa = fa;
