@@ -48,6 +48,8 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
     info.inter_gbps = composition.interNodeGbps(n, catalog);
     for (int t = 1; t < 64 && t <= n.gpus; ++t)
       if (n.gpus % t != 0) info.untiled_tp |= std::uint64_t{1} << t;
+    for (int t = 1; t < 64; ++t)
+      if (t > n.gpus || n.gpus % t != 0) info.odd_tp |= std::uint64_t{1} << t;
     int slot = static_cast<int>(d->nodes.size());
     d->nodes.push_back(info);
     if (n.id >= 0 && n.id < static_cast<int>(d->slotById.size())) d->slotById[static_cast<size_t>(n.id)] = slot;
@@ -55,6 +57,7 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
   }
 
   d->links.build(catalog, composition, d->gpuIds, terms);
+  for (size_t slot = 0; slot < d->nodes.size(); ++slot) d->nodes[slot].link_gbps = d->links.nodeGbps(static_cast<int>(slot));
 
   const int L = model.layerCount();
   d->moePrefix.assign(static_cast<size_t>(L) + 1, 0);
@@ -114,6 +117,19 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
         d->tables.push_back(std::move(t));
       }
     }
+  }
+  // The dense index covers every table of a usual profile set (TP and micro-batch up to a few
+  // dozen); larger degrees stay in the hash map only.
+  constexpr int kDenseLimit = 256;
+  for (const ProfileTable& t : d->tables) {
+    if (t.tp < kDenseLimit) d->denseTp = std::max(d->denseTp, t.tp + 1);
+    if (t.mbs < kDenseLimit) d->denseMbs = std::max(d->denseMbs, t.mbs + 1);
+  }
+  d->tableAt.assign(d->gpus.size() * static_cast<size_t>(d->denseTp) * static_cast<size_t>(d->denseMbs), -1);
+  for (size_t i = 0; i < d->tables.size(); ++i) {
+    const ProfileTable& t = d->tables[i];
+    if (t.tp < d->denseTp && t.mbs < d->denseMbs)
+      d->tableAt[static_cast<size_t>((t.gpu * d->denseTp + t.tp) * d->denseMbs + t.mbs)] = static_cast<int>(i);
   }
 }
 

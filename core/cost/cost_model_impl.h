@@ -38,6 +38,29 @@ struct NodeInfo {
   // Bit t set when a TP degree t < 64 fits the node but does not divide it (so the hot
   // validation loop needs no division per TP group).
   std::uint64_t untiled_tp = 0;
+  // Bit t set when TP degree t < 64 does not tile the node (exceeds it or does not divide it):
+  // one test tells validation that neither check can fail.
+  std::uint64_t odd_tp = 0;
+  double link_gbps = 0;  // LinkSet::nodeGbps of the node, beside the rest of what validation reads
+};
+
+// Where one stage's replicas sit, found while validation walks the plan's node ids.
+struct StageNodes {
+  bool oneNode = true;
+  int distinct = 0;    // nodes
+  int maxPerNode = 0;  // the most replicas on one node
+  int slowSlot = -1;   // the stage's node with the slowest NIC
+};
+
+// What validation looked up for the timing pass, so that the plan's node ids are walked once.
+// Complete (one entry per stage, one slot per replica) only when the plan is structurally valid.
+struct PlanPlacement {
+  std::vector<int> slots;       // every stage's node slots, replica by replica, in plan order
+  std::vector<int> stageStart;  // where each stage's slots start in `slots`
+  std::vector<int> gpuOfStage;  // every stage's GPU type index, in plan order
+  std::vector<const ProfileTable*> tables;  // every stage's profile table, in plan order
+  std::vector<StageNodes> stageNodes;
+  std::vector<int> slowestOfType;  // per GPU type, the plan's node of it with the slowest NIC
 };
 
 struct CostModel::Impl {
@@ -61,6 +84,10 @@ struct CostModel::Impl {
   std::unordered_map<int, int> slotByBigId;
   std::vector<ProfileTable> tables;
   std::unordered_map<std::uint64_t, int> tableIndex;
+  // The same index as a dense array over (GPU type, TP < denseTp, micro-batch < denseMbs),
+  // -1 where there is no table: the planners' and price()'s lookup, without hashing.
+  std::vector<int> tableAt;
+  int denseTp = 0, denseMbs = 0;
   std::vector<int> moePrefix;            // MoE layers among [0, i)
   double adamBytesPerParam = 0;          // memory traffic of one parameter's optimizer step
 
@@ -70,6 +97,10 @@ struct CostModel::Impl {
   }
   const ProfileTable* table(int g, int tp, int mbs) const {
     if (g < 0 || tp < 1 || mbs < 1) return nullptr;
+    if (g < static_cast<int>(gpus.size()) && tp < denseTp && mbs < denseMbs) {
+      const int i = tableAt[static_cast<size_t>((g * denseTp + tp) * denseMbs + mbs)];
+      return i < 0 ? nullptr : &tables[static_cast<size_t>(i)];
+    }
     auto it = tableIndex.find(key(g, tp, mbs));
     return it == tableIndex.end() ? nullptr : &tables[static_cast<size_t>(it->second)];
   }
@@ -88,12 +119,10 @@ struct CostModel::Impl {
   Reason missingWhy(int g, int tp, int mbs) const;
   PlanReport price(const Plan& plan, bool rebalance) const;
   // Fills the time items of every stage of a structurally valid plan and, per template, the
-  // per-micro-batch pace and the M-independent rest of its iteration (plan_timing.cpp).
-  // `slots` and `gpuOfStage` are what validation looked up: every stage's node slots, replica by
-  // replica, stage after stage, and every stage's GPU type index.
+  // per-micro-batch pace and the M-independent rest of its iteration (plan_timing.cpp), from
+  // what validation looked up.
   void timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                     std::vector<const ProfileTable*>& tables, const std::vector<int>& slots,
-                     const std::vector<int>& gpuOfStage) const;
+                     const PlanPlacement& placement) const;
   StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
                      int microBatches, int replicas, const ExpertTiling& tiling,
                      int virtualStages = 1) const;

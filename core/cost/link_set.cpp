@@ -168,11 +168,70 @@ void LinkSet::build(const GpuCatalog& catalog, const Composition& composition,
     if (fresh) firstOfKind.push_back(static_cast<int>(i));
     nodes_[i].kind = it->second;
   }
+  // Flow counts up to the largest node's GPUs cover every valid plan (no node sends more
+  // flows than it has GPUs); larger counts are priced through the model itself.
+  int maxFlows = 8;
+  for (const NodeLink& l : nodes_) maxFlows = std::max(maxFlows, l.gpus);
+  auto rates = [&](const NicModel& m) {
+    std::vector<FlowRate> r{resolve(m, 1 << 20, false)};
+    for (int n = 1; n <= maxFlows; ++n) r.push_back(resolve(m, n, true));
+    return r;
+  };
+  nicRates_.clear();
+  for (const NicModel& m : nics_) nicRates_.push_back(rates(m));
+  pairRates_.clear();
+  for (const NicModel& m : pairs_) pairRates_.push_back(rates(m));
+
   kinds_ = static_cast<int>(firstOfKind.size());
   ring_.assign(static_cast<size_t>(kinds_ * kinds_), 0);
   for (int x = 0; x < kinds_; ++x)
     for (int y = 0; y < kinds_; ++y)
       ring_[static_cast<size_t>(x * kinds_ + y)] = interTime(firstOfKind[static_cast<size_t>(x)], firstOfKind[static_cast<size_t>(y)], 64e6, 1, 1);
+}
+
+LinkSet::FlowRate LinkSet::resolve(const NicModel& m, int flows, bool perFlow) {
+  // The cases of NicModel::aggregateGbpsAtLog2, in its order.
+  FlowRate r;
+  if (m.flows.empty()) return r;
+  const int n = std::max(1, flows);
+  if (perFlow) r.flows = n;
+  if (n <= m.flows.front().first) {
+    r.lo = &m.flows.front().second;
+    r.scale = n;
+    r.unit = m.flows.front().first;
+    return r;
+  }
+  for (size_t i = 1; i < m.flows.size(); ++i) {
+    if (n == m.flows[i].first) {
+      r.lo = &m.flows[i].second;
+      return r;
+    }
+    if (n < m.flows[i].first) {
+      r.lo = &m.flows[i - 1].second;
+      r.hi = &m.flows[i].second;
+      r.f = double(n - m.flows[i - 1].first) / (m.flows[i].first - m.flows[i - 1].first);
+      return r;
+    }
+  }
+  r.lo = &m.flows.back().second;
+  return r;
+}
+
+double LinkSet::FlowRate::at(double x) const {
+  if (!lo) return 0;
+  if (hi) {
+    const double l = lo->gbpsAtLog2(x), h = hi->gbpsAtLog2(x);
+    return (l + f * (h - l)) / flows;
+  }
+  // Multiplying and dividing by 1 (every case but the one below the first count) is exact.
+  return lo->gbpsAtLog2(x) * scale / unit / flows;
+}
+
+double LinkSet::rate(const std::vector<FlowRate>& rates, const NicModel& m, int flows, double x) const {
+  // Without sharing a single flow gets the node's whole rate, as before NIC sharing.
+  if (!terms_.nic_sharing) return rates.front().at(x);
+  if (flows < static_cast<int>(rates.size())) return rates[static_cast<size_t>(flows)].at(x);
+  return m.perFlowGbpsAtLog2(flows, x);
 }
 
 double LinkSet::interGbps(int a, int b, double bytes, int flowsA, int flowsB) const {
@@ -183,17 +242,12 @@ double LinkSet::interGbps(int a, int b, double bytes, int flowsA, int flowsB) co
   const int fb = terms_.nic_sharing ? std::max(1, flowsB) : 1;
   if (na.gpu >= 0 && nb.gpu >= 0 && na.gpu != nb.gpu) {
     const int p = pair_[static_cast<size_t>(na.gpu * gpuCount_ + nb.gpu)];
-    if (p >= 0) {
-      const NicModel& m = pairs_[static_cast<size_t>(p)];
-      return terms_.nic_sharing ? m.perFlowGbpsAtLog2(std::max(fa, fb), x) : m.aggregateGbpsAtLog2(1 << 20, x);
-    }
+    if (p >= 0)
+      return rate(pairRates_[static_cast<size_t>(p)], pairs_[static_cast<size_t>(p)], std::max(fa, fb), x);
   }
-  const NicModel& ma = nics_[static_cast<size_t>(na.nic)];
-  // Without sharing a single flow gets the node's whole rate, as before NIC sharing.
-  const double ra = terms_.nic_sharing ? ma.perFlowGbpsAtLog2(fa, x) : ma.aggregateGbpsAtLog2(1 << 20, x);
+  const double ra = rate(nicRates_[static_cast<size_t>(na.nic)], nics_[static_cast<size_t>(na.nic)], fa, x);
   if (nb.nic == na.nic && fb == fa) return ra;
-  const NicModel& mb = nics_[static_cast<size_t>(nb.nic)];
-  const double rb = terms_.nic_sharing ? mb.perFlowGbpsAtLog2(fb, x) : mb.aggregateGbpsAtLog2(1 << 20, x);
+  const double rb = rate(nicRates_[static_cast<size_t>(nb.nic)], nics_[static_cast<size_t>(nb.nic)], fb, x);
   return std::min(ra, rb);
 }
 

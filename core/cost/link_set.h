@@ -30,6 +30,11 @@ constexpr double kFlatLinkEfficiency = 0.85;
 
 class LinkSet {
  public:
+  LinkSet() = default;
+  // The resolved rates point into the models this object holds.
+  LinkSet(const LinkSet&) = delete;
+  LinkSet& operator=(const LinkSet&) = delete;
+
   // nodeGpu[slot] is the GPU type index (into gpuIds) of each node of the composition, in
   // composition order.
   void build(const GpuCatalog& catalog, const Composition& composition,
@@ -75,6 +80,23 @@ class LinkSet {
     double gbps = 0;   // nodeGbps(), precomputed
     int kind = 0;      // nodes of one kind (same NIC model and GPU type) have the same links
   };
+  // One flow count of one NIC model resolved at build(): the curve (or the two measured
+  // counts it lies between) and the factors that give its per-flow rate, so that pricing runs
+  // no search over flow counts. The same arithmetic as NicModel::perFlowGbpsAtLog2 (and
+  // aggregateGbpsAtLog2 for the node's whole rate), so the same bits.
+  struct FlowRate {
+    const BandwidthCurve* lo = nullptr;  // none: the model has no curve (rate 0)
+    const BandwidthCurve* hi = nullptr;  // set between two measured counts
+    double f = 0;                        // hi's weight there
+    double scale = 1, unit = 1;          // below the first measured count: lo x count / first
+    double flows = 1;                    // the per-flow divisor (1: the node's whole rate)
+    double at(double x) const;
+  };
+  static FlowRate resolve(const NicModel& m, int flows, bool perFlow);
+  // Per model, index 0: the node's whole rate (no NIC sharing), index n: one of n flows.
+  std::vector<std::vector<FlowRate>> nicRates_, pairRates_;
+  double rate(const std::vector<FlowRate>& rates, const NicModel& m, int flows, double x) const;
+
   int kinds_ = 0;
   std::vector<double> ring_;             // kinds_ x kinds_: ringStepTime
   std::vector<NicModel> nics_;          // distinct NIC models (per type, size, override)

@@ -34,13 +34,15 @@ const char* componentTerm(const std::string& c) {
 // Per-call scratch, reused so that pricing allocates nothing beyond the report itself.
 struct Scratch {
   std::vector<int> use;      // GPUs placed per node slot, over the whole plan
-  std::vector<int> count;    // replicas of one stage per node slot
   std::vector<int> touched;
   std::vector<double> perMb, fixed;
   std::vector<int> weight, M;
-  std::vector<const ProfileTable*> tables;  // per stage, in plan order, for the memory pass
-  std::vector<int> slots;       // every stage's node slots, replica by replica, in plan order
-  std::vector<int> gpuOfStage;  // every stage's GPU type index, in plan order
+  PlanPlacement placement;   // what validation looks up for the timing and memory passes
+  // Replicas of the current stage per node slot, valid where stageOf[slot] is the stage's
+  // stamp (a new stamp per stage instead of clearing the counts).
+  std::vector<int> stageCount;
+  std::vector<std::uint64_t> stageOf;
+  std::uint64_t stamp = 0;
 };
 // initial-exec: arachne_core is a shared library the executables link, so its TLS is in the
 // static block; the default (general-dynamic) model calls __tls_get_addr on every access,
@@ -69,11 +71,18 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kPlanNoTemplates));
   if (sc.use.size() < nodes.size()) {
     sc.use.assign(nodes.size(), 0);
-    sc.count.assign(nodes.size(), 0);
+    sc.touched.assign(nodes.size(), 0);
+    sc.stageOf.assign(nodes.size(), 0);
+    sc.stageCount.assign(nodes.size(), 0);
   }
-  sc.touched.clear();
-  sc.slots.clear();
-  sc.gpuOfStage.clear();
+  int nTouched = 0;  // node slots in sc.touched (each once: use[] > 0 from then on)
+  PlanPlacement& pl = sc.placement;
+  pl.slots.clear();
+  pl.stageStart.clear();
+  pl.gpuOfStage.clear();
+  pl.tables.clear();
+  pl.stageNodes.clear();
+  pl.slowestOfType.assign(gpus.size(), -1);
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
@@ -103,7 +112,10 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageFewerLayersThanChunks, {integer(s), integer(j), integer(st.last_layer - st.first_layer + 1), integer(t.virtual_stages)}));
       }
       const int g = gpuIndex(st.gpu_type);
-      sc.gpuOfStage.push_back(g);
+      const ProfileTable* tab = g >= 0 ? table(g, st.tp, t.micro_batch) : nullptr;
+      pl.gpuOfStage.push_back(g);
+      pl.tables.push_back(tab);
+      pl.stageStart.push_back(static_cast<int>(pl.slots.size()));
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
@@ -117,36 +129,71 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
       bool tpReported = false;
       int untiledNode = -1, untiledSize = 0;  // a node the TP degree fits but does not divide
-      for (int id : st.node_ids) {
+      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
+      // one, the node with the slowest NIC (the first of the slowest, in replica order).
+      StageNodes sn;
+      double slowGbps = 0;
+      const std::uint64_t stamp = ++sc.stamp;
+      const int tp = st.tp;
+      // Raw pointers: the loop below runs once per TP group of the plan, and through the
+      // vectors the compiler reloads every array after each store.
+      const size_t first = pl.slots.size();
+      pl.slots.resize(first + st.node_ids.size());
+      int* slotOut = pl.slots.data() + first;
+      int* use = sc.use.data();
+      int* count = sc.stageCount.data();
+      std::uint64_t* stageOf = sc.stageOf.data();
+      const NodeInfo* info = nodes.data();
+      for (size_t rep = 0; rep < st.node_ids.size(); ++rep) {
+        const int id = st.node_ids[rep];
         const int slot = this->slot(id);
-        sc.slots.push_back(slot);
+        slotOut[rep] = slot;
         if (slot < 0) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
-        const NodeInfo& n = nodes[static_cast<size_t>(slot)];
+        const NodeInfo& n = info[slot];
         if (n.gpu != g) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageWrongNodeType, {stageName(j, s, st), integer(id), verbatim(gpuIds[static_cast<size_t>(n.gpu)])}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
-        if (st.tp > n.gpus && !tpReported) {
-          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kTpExceedsNode, {stageName(j, s, st), integer(st.tp), integer(id), integer(n.gpus)}));
-          v.node_id = id;
-          v.gpu_type = st.gpu_type;
-          tpReported = true;
+        if (tp >= 64 || (n.odd_tp >> tp & 1) != 0) {  // the TP degree does not tile the node
+          if (tp > n.gpus && !tpReported) {
+            Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kTpExceedsNode, {stageName(j, s, st), integer(tp), integer(id), integer(n.gpus)}));
+            v.node_id = id;
+            v.gpu_type = st.gpu_type;
+            tpReported = true;
+          }
+          if (untiledNode < 0 && (tp < 64 ? (n.untiled_tp >> tp & 1) != 0 : tp <= n.gpus && n.gpus % tp != 0)) {
+            untiledNode = id;
+            untiledSize = n.gpus;
+          }
         }
-        if (untiledNode < 0 && (st.tp < 64 ? (n.untiled_tp >> st.tp & 1) != 0 : st.tp <= n.gpus && n.gpus % st.tp != 0)) {
-          untiledNode = id;
-          untiledSize = n.gpus;
+        if (use[slot] == 0) sc.touched[nTouched++] = slot;
+        use[slot] += tp;
+        int& here = count[slot];
+        if (stageOf[slot] != stamp) {
+          stageOf[slot] = stamp;
+          here = 0;
+          ++sn.distinct;
+          if (sn.slowSlot < 0 || n.link_gbps < slowGbps) {
+            sn.slowSlot = slot;
+            slowGbps = n.link_gbps;
+          }
         }
-        if (sc.use[static_cast<size_t>(slot)] == 0) sc.touched.push_back(slot);
-        sc.use[static_cast<size_t>(slot)] += st.tp;
+        sn.maxPerNode = std::max(sn.maxPerNode, ++here);
       }
-      if (!table(g, st.tp, t.micro_batch)) {
+      sn.oneNode = sn.distinct == 1;
+      pl.stageNodes.push_back(sn);
+      if (sn.slowSlot >= 0) {
+        int& best = pl.slowestOfType[static_cast<size_t>(g)];
+        if (best < 0 || slowGbps < nodes[static_cast<size_t>(best)].link_gbps) best = sn.slowSlot;
+      }
+      if (!tab) {
         if (untiledNode >= 0 && !tpReported) {
           // TP 3 on a 4-GPU node: the node-fit problem is the one to fix (the profile set
           // lacks TP 3 because no such group tiles a node), so it is named first.
@@ -171,7 +218,8 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     if (expected >= 0 && expected != L)
       violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
-  for (int slot : sc.touched) {
+  for (int k = 0; k < nTouched; ++k) {
+    const int slot = sc.touched[static_cast<size_t>(k)];
     const NodeInfo& n = nodes[static_cast<size_t>(slot)];
     const int used = sc.use[static_cast<size_t>(slot)];
     if (used > n.gpus) {
@@ -200,12 +248,11 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   sc.fixed.assign(static_cast<size_t>(nt), 0);
   sc.weight.assign(static_cast<size_t>(nt), 0);
   sc.M.assign(static_cast<size_t>(nt), 1);
-  sc.tables.clear();
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
     sc.weight[static_cast<size_t>(j)] = t.replicas * t.micro_batch;
   }
-  timeTemplates(plan, r, sc.perMb.data(), sc.fixed.data(), sc.tables, sc.slots, sc.gpuOfStage);
+  timeTemplates(plan, r, sc.perMb.data(), sc.fixed.data(), pl);
 
   // ---- Batch split and iteration time ------------------------------------------------------
   if (rebalance) {
@@ -240,7 +287,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       const Stage& st = t.stages[static_cast<size_t>(s)];
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
       ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
-      sr.memory = memory(*sc.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
+      sr.memory = memory(*pl.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
                          tr.micro_batches, t.replicas, tiling, t.virtual_stages);
       sr.in_flight_micro_batches = static_cast<int>(std::ceil(
           CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages) - 1e-9));

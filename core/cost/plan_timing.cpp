@@ -15,18 +15,9 @@ namespace arachne {
 
 namespace {
 
-struct StageNodes {
-  bool oneNode = true;
-  int distinct = 0;
-  int maxPerNode = 0;
-  int slowSlot = -1;  // the stage's node with the slowest NIC
-};
-
 // Scratch reused between calls (pricing allocates nothing but the report).
 struct TimingScratch {
-  std::vector<int> count, touched, flows, flowTouched, slowestOfType;
-  std::vector<size_t> stageSlots;  // where each stage's slots start in the validated slots
-  std::vector<StageNodes> stageNodes;
+  std::vector<int> flows, flowTouched;
   std::vector<double> window, fwdWindow, gExposed, agExposed, opt;
   // Collectives of the data-parallel groups priced so far in this call: stages of one plan
   // reduce the same full buckets over the same kind of group again and again.
@@ -37,6 +28,14 @@ struct TimingScratch {
     double time, intraRate, interRate;
   };
   std::vector<GroupCollective> collectives;
+  // Point-to-point transfers priced so far in this call: the stages of a template, and
+  // templates on nodes of the same kinds, send the same activation over the same links.
+  struct Transfer {
+    std::uint64_t key;  // the link (pairKey, or the GPU type inside a node)
+    int fa, fb;         // flows at either end
+    double msg, time, gbps;
+  };
+  std::vector<Transfer> transfers;
 };
 thread_local TimingScratch tTiming __attribute__((tls_model("initial-exec")));  // see plan_pricer.cpp
 
@@ -47,59 +46,25 @@ double backwardShare(const TrainingSpec& s) { return s.activation_checkpointing 
 }  // namespace
 
 void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                                    std::vector<const ProfileTable*>& tables, const std::vector<int>& slots,
-                                    const std::vector<int>& gpuOfStage) const {
+                                    const PlanPlacement& placement) const {
   TimingScratch& sc = tTiming;
   const int nt = static_cast<int>(plan.templates.size());
   const double gradB = spec.gradBytes();
   const bool deepspeed = spec.runtime == TrainingSpec::Runtime::DeepSpeed;
   const bool legacyLinks = !terms.link_curves && !terms.nic_sharing;
   const double bwdShare = backwardShare(spec);
-  if (sc.count.size() < nodes.size()) {
-    sc.count.assign(nodes.size(), 0);
-    sc.flows.assign(nodes.size(), 0);
-  }
+  if (sc.flows.size() < nodes.size()) sc.flows.assign(nodes.size(), 0);
   const int ng = static_cast<int>(gpus.size());
-  sc.slowestOfType.assign(static_cast<size_t>(ng), -1);
   sc.collectives.clear();
+  sc.transfers.clear();
+  const std::vector<int>& slots = placement.slots;
+  const std::vector<int>& gpuOfStage = placement.gpuOfStage;
 
   // Templates run data parallel over one global batch, so every layer's gradients are reduced
   // among the replicas of all templates. Across templates the ring passes through nodes of
   // every GPU type of the plan, so it runs at the slowest link among them.
   int totalReplicas = 0;
-  // Where each stage's replicas sit (distinct nodes, the most replicas on one, the slowest
-  // NIC), in one pass that also finds each GPU type's slowest node of the plan.
-  sc.stageNodes.clear();
-  sc.stageSlots.clear();
-  size_t nextSlot = 0;
-  for (const Template& t : plan.templates) {
-    totalReplicas += t.replicas;
-    for (size_t k = 0; k < t.stages.size(); ++k) {
-      StageNodes sn;
-      sc.touched.clear();
-      sc.stageSlots.push_back(nextSlot);
-      const int* stageSlots = slots.data() + nextSlot;
-      nextSlot += static_cast<size_t>(t.replicas);
-      for (int rep = 0; rep < t.replicas; ++rep) {
-        const int slot = stageSlots[rep];
-        if (sc.count[static_cast<size_t>(slot)]++ == 0) {
-          sc.touched.push_back(slot);
-          if (sn.slowSlot < 0 || links.nodeGbps(slot) < links.nodeGbps(sn.slowSlot)) sn.slowSlot = slot;
-          ++sn.distinct;
-        }
-      }
-      for (int slot : sc.touched) {
-        sn.maxPerNode = std::max(sn.maxPerNode, sc.count[static_cast<size_t>(slot)]);
-        sc.count[static_cast<size_t>(slot)] = 0;
-      }
-      sn.oneNode = sn.distinct == 1;
-      const int g = nodes[static_cast<size_t>(sn.slowSlot)].gpu;
-      int& best = sc.slowestOfType[static_cast<size_t>(g)];
-      if (best < 0 || links.nodeGbps(sn.slowSlot) < links.nodeGbps(best)) best = sn.slowSlot;
-      sc.stageNodes.push_back(sn);
-    }
-  }
-  size_t stageIndex = 0;
+  for (const Template& t : plan.templates) totalReplicas += t.replicas;
   size_t firstStageOfTemplate = 0;
   // The ring across templates passes through nodes of every GPU type of the plan; the pair of
   // them (or one type with itself) slowest for a 64 MB message sets its pace.
@@ -108,7 +73,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     double worst = -1;
     for (int x = 0; x < ng; ++x)
       for (int y = x; y < ng; ++y) {
-        const int a = sc.slowestOfType[static_cast<size_t>(x)], b = sc.slowestOfType[static_cast<size_t>(y)];
+        const int a = placement.slowestOfType[static_cast<size_t>(x)], b = placement.slowestOfType[static_cast<size_t>(y)];
         if (a < 0 || b < 0) continue;
         const double t = links.ringStepTime(a, b);
         if (t > worst) {
@@ -129,12 +94,15 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     tr.virtual_stages = v;
     // Slots of stage s, replica rep: slotOf(s)[rep].
     const size_t base = firstStageOfTemplate;
-    auto slotOf = [&sc, &slots, base](int s) { return slots.data() + sc.stageSlots[base + static_cast<size_t>(s)]; };
+    auto slotOf = [&placement, &slots, base](int s) {
+      return slots.data() + placement.stageStart[base + static_cast<size_t>(s)];
+    };
     firstStageOfTemplate += static_cast<size_t>(d);
 
     // TP groups of this template with a neighbour on another node, per node: in the 1F1B
     // steady state they all send at once, so their flows share the node's NICs.
     sc.flowTouched.clear();
+    int* flowsOf = sc.flows.data();  // a raw pointer: the vector's would be reloaded after each store
     if (terms.nic_sharing && d > 1) {
       for (int s = 0; s < d; ++s) {
         const Stage& st = t.stages[static_cast<size_t>(s)];
@@ -142,14 +110,15 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         const int* next = s + 1 < d ? slotOf(s + 1) : nullptr;
         const int* prev = s > 0 ? slotOf(s - 1) : nullptr;
         const int* first = slotOf(0);
+        const int tp = st.tp;
         for (int rep = 0; rep < R; ++rep) {
           const int a = here[rep];
           const bool nextAway = next && next[rep] != a;
           const bool prevAway = prev && prev[rep] != a;
           const bool wrapAway = v > 1 && s == d - 1 && first[rep] != a;
           if (!(nextAway || prevAway || wrapAway)) continue;
-          if (sc.flows[static_cast<size_t>(a)] == 0) sc.flowTouched.push_back(a);
-          sc.flows[static_cast<size_t>(a)] += st.tp;
+          if (flowsOf[a] == 0) sc.flowTouched.push_back(a);
+          flowsOf[a] += tp;
         }
       }
     }
@@ -165,13 +134,12 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       const Stage& st = t.stages[static_cast<size_t>(s)];
       const int g = gpuOfStage[base + static_cast<size_t>(s)];
       const GpuType& gpu = *gpus[static_cast<size_t>(g)];
-      const ProfileTable& tab = *table(g, st.tp, t.micro_batch);
-      tables.push_back(&tab);
+      const ProfileTable& tab = *placement.tables[base + static_cast<size_t>(s)];
       const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
 
       // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
-      const StageNodes& sn = sc.stageNodes[stageIndex++];
+      const StageNodes& sn = placement.stageNodes[base + static_cast<size_t>(s)];
 
       // ---- Compute and TP collectives ----
       sr.time.compute = rg.compute;
@@ -264,21 +232,34 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         for (int rep = 0; rep < R; ++rep) {
           const int a = here[rep];
           const int b = there[rep];
-          const std::uint64_t key = a == b ? ~1ull : links.pairKey(a, b);
-          const int fa = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(a)] : 1;
-          const int fb = terms.nic_sharing && a != b ? sc.flows[static_cast<size_t>(b)] : 1;
+          const bool local = a == b;
+          // Inside a node the link is the GPU type's (the top bit keeps it apart from pairKey).
+          const std::uint64_t key = local ? std::uint64_t{1} << 63 | std::uint64_t(g) : links.pairKey(a, b);
+          const int fa = terms.nic_sharing && !local ? flowsOf[a] : 1;
+          const int fb = terms.nic_sharing && !local ? flowsOf[b] : 1;
           if (key == lastKey && fa == lastFa && fb == lastFb) continue;
           lastKey = key;
           lastFa = fa;
           lastFb = fb;
+          const double msg = local ? (terms.nic_sharing && !deepspeed ? out / st.tp : out)
+                                   : (terms.nic_sharing ? (deepspeed ? out : out / st.tp) : out * nicCopies);
           double time = 0, gbps = 0;
-          if (a == b) {
-            const double msg = terms.nic_sharing && !deepspeed ? out / st.tp : out;
-            time = terms.link_curves ? 2.0 * links.intraTime(g, 2, msg, &gbps) : links.intraTime(g, 2, 2.0 * msg, &gbps);
+          const TimingScratch::Transfer* seen = nullptr;
+          for (const TimingScratch::Transfer& m : sc.transfers)
+            if (m.key == key && m.fa == fa && m.fb == fb && m.msg == msg) {
+              seen = &m;
+              break;
+            }
+          if (seen) {
+            time = seen->time;
+            gbps = seen->gbps;
           } else {
-            const double msg = terms.nic_sharing ? (deepspeed ? out : out / st.tp) : out * nicCopies;
-            time = terms.link_curves ? 2.0 * links.interTime(a, b, msg, fa, fb, &gbps)
-                                     : links.interTime(a, b, 2.0 * msg, fa, fb, &gbps);
+            if (local)
+              time = terms.link_curves ? 2.0 * links.intraTime(g, 2, msg, &gbps) : links.intraTime(g, 2, 2.0 * msg, &gbps);
+            else
+              time = terms.link_curves ? 2.0 * links.interTime(a, b, msg, fa, fb, &gbps)
+                                       : links.interTime(a, b, 2.0 * msg, fa, fb, &gbps);
+            sc.transfers.push_back({key, fa, fb, msg, time, gbps});
           }
           if (time > worst) {
             worst = time;
@@ -344,13 +325,19 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
             inter = collective::reduceScatter(shard, kMembers, interStep);
           return intra + inter;
         };
-        const std::uint64_t link = links.pairKey(ra, rb);
-        // Everything else the collective's time depends on, packed; a group too large to pack
-        // (no real cluster) is priced without the memo.
+        // Everything else the collective's time depends on, packed, and nothing more, so that
+        // stages of different templates share it: inside one node the GPU type and the group;
+        // across nodes the ring's links, its members, the flows per NIC, the GPUs per node
+        // (with their GPU type only when they reduce inside the node first) and, without NIC
+        // sharing, the TP degree. A group too large to pack (no real cluster) is priced
+        // without the memo.
         const bool memo = kMembers < (1 << 20) && R < (1 << 20) && flows < (1 << 12) && c < 64 && st.tp < 64 && g < (1 << 20);
-        const std::uint64_t groupKey = std::uint64_t(kMembers) << 44 | std::uint64_t(R) << 24 |
-                                       std::uint64_t(flows) << 12 | std::uint64_t(c) << 6 | std::uint64_t(st.tp);
-        const int groupTag = g << 8 | (oneNodeGroup ? 1 << 7 : 0);
+        const std::uint64_t link = oneNodeGroup ? 0 : links.pairKey(ra, rb);
+        const std::uint64_t groupKey =
+            oneNodeGroup ? std::uint64_t(R) << 24
+                         : std::uint64_t(kMembers) << 44 | std::uint64_t(flows) << 12 | std::uint64_t(c) << 6 |
+                               (terms.nic_sharing ? 0 : std::uint64_t(st.tp));
+        const int groupTag = (oneNodeGroup || c > 1 ? g + 1 : 0) << 8 | (oneNodeGroup ? 1 << 7 : 0);
         auto group = [&](double bytes, Kind kind) {
           const int k = static_cast<int>(kind) | groupTag;
           if (!memo) return price(bytes, kind);
