@@ -10,8 +10,7 @@
 namespace arachne {
 
 namespace {
-// Fills kept for reuse at most: a fill holds the whole plan so far, and a planning call needs a
-// few thousand.
+// Steps remembered for reuse at most: a planning call needs a few thousand.
 constexpr size_t kReusedFills = 20000;
 }  // namespace
 
@@ -28,7 +27,7 @@ ConstructionEpisode::ConstructionEpisode(const CostModel& cost, EpisodeOptions o
     if (t >= 0)
       while (initial_.freeOfType(t) > 0) initial_.take(t, initial_.largestFree(t));
   }
-  if (options_.reuse_fills) reused_ = std::make_shared<FillCache>(kReusedFills);
+  if (options_.reuse_fills) reused_ = std::make_shared<FillCache>(kReusedFills, options_.reused_fill_bytes);
   reset();
 }
 
@@ -122,15 +121,20 @@ StepOutcome ConstructionEpisode::place(const TemplateChoice& choice, const Templ
 StepOutcome ConstructionEpisode::stepReusing(const TemplateChoice& choice, const TemplateArithmetic* arithmetic) {
   check(choice);
   if (choice.isStop()) return apply(choice, FillResult{}, false);
+  const auto run = [&] {
+    return arithmetic ? fill_->place(plan_, free_, choice, *arithmetic) : fill_->fill(plan_, free_, choice);
+  };
   std::string key;
   if (reused_ && history_known_) {
     key = history_ + stepKey(choice, arithmetic);
-    if (auto kept = reused_->find(key)) {
+    const FillCache::Found found = reused_->find(key);
+    if (found.seen) {  // filled before: not a new evaluation, even when its fill was not kept
+      FillResult r = found.fill ? *found.fill : run();
       history_ = std::move(key);
-      return apply(choice, *kept, false);
+      return apply(choice, std::move(r), false);
     }
   }
-  FillResult r = arithmetic ? fill_->place(plan_, free_, choice, *arithmetic) : fill_->fill(plan_, free_, choice);
+  FillResult r = run();
   if (!key.empty()) {
     reused_->insert(key, r);
     history_ = std::move(key);

@@ -32,6 +32,12 @@ struct EpisodeOptions {
   // and do not count it as an evaluation: planners that revisit plans (a sharp policy's
   // rollouts, random search on a small cluster) count distinct fills only.
   bool reuse_fills = false;
+  // The bytes the reused fills may hold (FillCache): a fill holds the plan so far and every
+  // node's free GPUs, so on a huge composition this binds, and a step seen before is filled
+  // again (still not counted). 16 MiB keeps every fill of the latency problems of
+  // docs/learned-planner.md (at most 11.5 MB, on paper-3t-512 with qwen3-32b) and holds
+  // arachne's peak memory at 100,000 GPUs near 225 MB (docs/reliability.md, "At scale").
+  size_t reused_fill_bytes = size_t{16} << 20;
   // GPU types (catalog ids) no step may use: their GPUs are never free, so no mask offers them
   // and the plan's unused GPUs leave them out (the planner that withholds them explains them:
   // the learned planner with more GPU types than its state holds, arachne_planner.h).

@@ -15,31 +15,38 @@ namespace arachne {
 // episode. Planning with the policy runs copies on two threads at once (arachne_planner.cpp),
 // hence the lock; a fill is computed outside it (two threads may compute the same one; both
 // results are the same and the first kept wins).
+//
+// A fill holds the whole plan so far and the free GPUs of every node, so its size grows with
+// the composition (about 40 KB at 60,000 GPUs): the fills kept are bounded in bytes as well as
+// in number, or a few seconds of planning on a huge cluster hold hundreds of megabytes
+// (docs/reliability.md, "At scale"). Past the byte budget a key is still remembered without its
+// fill, so a step seen before is never counted as a new evaluation: the bound costs time (the
+// fill runs again) but changes no count and so no plan.
 class FillCache {
  public:
-  explicit FillCache(size_t capacity) : capacity_(capacity) {}
+  FillCache(size_t capacity, size_t byteBudget) : capacity_(capacity), byte_budget_(byteBudget) {}
 
-  // The fill kept under `key`, or null.
-  std::shared_ptr<const FillResult> find(const std::string& key) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    const auto it = fills_.find(key);
-    return it == fills_.end() ? nullptr : it->second;
-  }
-  // Keeps `fill` under `key` while the cache holds fewer than its capacity.
-  void insert(const std::string& key, FillResult fill) {
-    auto kept = std::make_shared<const FillResult>(std::move(fill));
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (fills_.size() < capacity_) fills_.emplace(key, std::move(kept));
-  }
-  size_t size() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return fills_.size();
-  }
+  struct Found {
+    std::shared_ptr<const FillResult> fill;  // null when not kept (or never seen)
+    bool seen = false;                       // the key was inserted before, kept or not
+  };
+  Found find(const std::string& key) const;
+  // Remembers `key` while fewer than the capacity are known, and keeps `fill` under it while
+  // the kept fills stay within the byte budget.
+  void insert(const std::string& key, FillResult fill);
+
+  size_t size() const;       // keys remembered
+  size_t keptBytes() const;  // the approximate heap size of the fills kept
+
+  // The approximate heap size of a fill: the object and the blocks of its vectors and strings.
+  static size_t footprint(const FillResult& fill);
 
  private:
   const size_t capacity_;
+  const size_t byte_budget_;
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_ptr<const FillResult>> fills_;
+  std::unordered_map<std::string, std::shared_ptr<const FillResult>> fills_;  // null: seen, not kept
+  size_t kept_bytes_ = 0;
 };
 
 }  // namespace arachne

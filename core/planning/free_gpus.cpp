@@ -39,6 +39,12 @@ int FreeGpus::typeIndex(const std::string& gpuType) const {
   return -1;
 }
 
+size_t FreeGpus::heapBytes() const {
+  size_t bytes = types_.capacity() * sizeof(TypeState);
+  for (const TypeState& t : types_) bytes += t.nodes.capacity() * sizeof(NodeSlot) + t.id.capacity();
+  return bytes;
+}
+
 int FreeGpus::totalFree() const {
   int n = 0;
   for (const auto& t : types_) n += t.free;

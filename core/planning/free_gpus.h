@@ -57,6 +57,9 @@ class FreeGpus {
   // A copy in which only the nodes of one type keep their free GPUs (type indices unchanged).
   FreeGpus onlyType(int type) const;
 
+  // The heap blocks this holds, in bytes (a slot per node: it grows with the composition).
+  size_t heapBytes() const;
+
  private:
   struct TypeState {
     std::string id;

@@ -12,6 +12,7 @@
 
 #include "planning/construction_episode.h"
 #include "planning/exhaustive_planner.h"
+#include "planning/fill_cache.h"
 #include "planning/template_enumerator.h"
 #include "planning/unused_gpu_explainer.h"
 #include "planning_world.h"
@@ -138,6 +139,58 @@ class TstPlanners : public QObject {
       plain.step(a);
       QCOMPARE(plain.evaluations(), 1LL);
     }
+  }
+
+  // Past the fill cache's byte budget a step seen before is filled again, not looked up: the
+  // same outcome and plan, and still no evaluation counted (the bound costs time, never counts).
+  void fillsBeyondTheByteBudgetAreStillCountedOnce() {
+    PlanningWorld w("h100:8x2,a100-40:8x2", "llama3-8b");
+    EpisodeOptions o;
+    o.reuse_fills = true;
+    o.reused_fill_bytes = 0;  // remember every step, keep no fill
+    ConstructionEpisode e(*w.cost, o);
+    const TemplateChoice a = oneStage(e, 0), b = oneStage(e, 1);
+    e.step(a);
+    e.step(b);
+    QCOMPARE(e.evaluations(), 2LL);
+    const Plan plan = e.plan();
+    const PlanReport report = e.report();
+    e.reset();
+    e.step(a);
+    e.step(b);
+    QCOMPARE(e.evaluations(), 0LL);
+    QCOMPARE(e.plan().templates, plan.templates);
+    QCOMPARE(e.report().throughput.sequences_per_s, report.throughput.sequences_per_s);
+    QCOMPARE(e.report().iteration_time_s, report.iteration_time_s);
+  }
+
+  // The budget is in bytes because a fill's size grows with the composition: it holds every
+  // node's free GPUs. Kept fills stay within it; a key past it is remembered without its fill.
+  void fillCacheHoldsItsByteBudget() {
+    PlanningWorld small("h100:8x2", "llama3-8b"), large("h100:8x2000", "llama3-8b");
+    FillResult built;
+    built.free_after = FreeGpus(small.composition);
+    const FillResult s = built;  // copies, as the cache keeps them (a copy's vectors are tight)
+    built.free_after = FreeGpus(large.composition);
+    const FillResult l = built;
+    const size_t smallBytes = FillCache::footprint(s), largeBytes = FillCache::footprint(l);
+    QVERIFY2(largeBytes >= smallBytes + 1998 * sizeof(FreeGpus::NodeSlot),
+             qPrintable(QString("%1 vs %2 bytes").arg(largeBytes).arg(smallBytes)));
+    const size_t budget = largeBytes + smallBytes + 100;  // room for two fills and their keys
+    FillCache cache(3, budget);
+    cache.insert("small-1", s);
+    cache.insert("large", l);
+    cache.insert("small-2", s);  // over the budget: remembered, not kept
+    cache.insert("small-3", s);  // over the capacity: not even remembered
+    QCOMPARE(cache.size(), size_t{3});
+    QVERIFY(cache.keptBytes() <= budget);
+    QVERIFY(cache.keptBytes() >= largeBytes + smallBytes);
+    QVERIFY(cache.find("small-1").fill != nullptr);
+    QVERIFY(cache.find("large").fill != nullptr);
+    const FillCache::Found over = cache.find("small-2");
+    QVERIFY(over.seen);
+    QVERIFY(over.fill == nullptr);
+    QVERIFY(!cache.find("small-3").seen);
   }
 
   void exhaustiveIsTheOptimumOfHandCheckableCases() {
