@@ -31,6 +31,40 @@ void FreeGpus::build(const std::vector<Node>& nodes) {
     adjustCapacity(ts, 0, size);
     largest_node_ = std::max(largest_node_, size);
   }
+  buildIndex();
+}
+
+void FreeGpus::buildIndex() {
+  size_t total = 0;
+  for (TypeState& ts : types_) {
+    ts.largest = 0;
+    for (const NodeSlot& n : ts.nodes) ts.largest = std::max(ts.largest, n.size);
+    ts.offset = static_cast<int>(total);
+    total += 2 * static_cast<size_t>(ts.largest + 1);
+  }
+  by_free_.assign(total, 0);
+  for (TypeState& ts : types_) {
+    int* count = by_free_.data() + ts.offset;
+    int* hint = count + ts.largest + 1;
+    std::fill(hint, hint + ts.largest + 1, static_cast<int>(ts.nodes.size()));
+    for (size_t i = 0; i < ts.nodes.size(); ++i) {
+      const int f = ts.nodes[i].free;
+      ++count[f];
+      hint[f] = std::min(hint[f], static_cast<int>(i));
+    }
+  }
+}
+
+void FreeGpus::setFree(TypeState& ts, size_t index, int newFree) {
+  NodeSlot& n = ts.nodes[index];
+  int* count = by_free_.data() + ts.offset;
+  int* hint = count + ts.largest + 1;
+  --count[n.free];
+  ++count[newFree];
+  hint[newFree] = std::min(hint[newFree], static_cast<int>(index));
+  adjustCapacity(ts, n.free, newFree);
+  ts.free += newFree - n.free;
+  n.free = newFree;
 }
 
 int FreeGpus::typeIndex(const std::string& gpuType) const {
@@ -40,7 +74,7 @@ int FreeGpus::typeIndex(const std::string& gpuType) const {
 }
 
 size_t FreeGpus::heapBytes() const {
-  size_t bytes = types_.capacity() * sizeof(TypeState);
+  size_t bytes = types_.capacity() * sizeof(TypeState) + by_free_.capacity() * sizeof(int);
   for (const TypeState& t : types_) bytes += t.nodes.capacity() * sizeof(NodeSlot) + t.id.capacity();
   return bytes;
 }
@@ -52,9 +86,11 @@ int FreeGpus::totalFree() const {
 }
 
 int FreeGpus::largestFree(int type) const {
-  int m = 0;
-  for (const auto& n : nodes(type)) m = std::max(m, n.free);
-  return m;
+  const TypeState& ts = types_[static_cast<size_t>(type)];
+  const int* count = by_free_.data() + ts.offset;
+  for (int v = ts.largest; v > 0; --v)
+    if (count[v] > 0) return v;
+  return 0;
 }
 
 int FreeGpus::largestNodeSize() const { return largest_node_; }
@@ -66,29 +102,26 @@ void FreeGpus::adjustCapacity(TypeState& t, int oldFree, int newFree) {
 int FreeGpus::take(int type, int k) {
   TypeState& ts = types_[static_cast<size_t>(type)];
   if (k <= 0 || ts.free < k) return -1;
-  NodeSlot* best = nullptr;
-  for (NodeSlot& n : ts.nodes) {
-    if (n.free == k) {
-      best = &n;
-      break;
-    }
-    if (n.free > k && (best == nullptr || n.free < best->free)) best = &n;
+  int* count = by_free_.data() + ts.offset;
+  int* hint = count + ts.largest + 1;
+  // The smallest free count of at least k that some node has, then its first node: the hint
+  // is at or before it, and every node the scan passes has another free count.
+  for (int v = k; v <= ts.largest; ++v) {
+    if (count[v] == 0) continue;
+    size_t i = static_cast<size_t>(hint[v]);
+    while (ts.nodes[i].free != v) ++i;
+    hint[v] = static_cast<int>(i);
+    setFree(ts, i, v - k);
+    return ts.nodes[i].node_id;
   }
-  if (best == nullptr) return -1;
-  adjustCapacity(ts, best->free, best->free - k);
-  best->free -= k;
-  ts.free -= k;
-  return best->node_id;
+  return -1;
 }
 
 void FreeGpus::give(int type, int nodeId, int k) {
   TypeState& ts = types_[static_cast<size_t>(type)];
-  for (NodeSlot& n : ts.nodes) {
-    if (n.node_id != nodeId) continue;
-    const int nf = std::min(n.size, n.free + k);
-    adjustCapacity(ts, n.free, nf);
-    ts.free += nf - n.free;
-    n.free = nf;
+  for (size_t i = 0; i < ts.nodes.size(); ++i) {
+    if (ts.nodes[i].node_id != nodeId) continue;
+    setFree(ts, i, std::min(ts.nodes[i].size, ts.nodes[i].free + k));
     return;
   }
 }
@@ -96,12 +129,8 @@ void FreeGpus::give(int type, int nodeId, int k) {
 FreeGpus FreeGpus::onlyNode(int nodeId) const {
   FreeGpus f = *this;
   for (TypeState& ts : f.types_)
-    for (NodeSlot& n : ts.nodes) {
-      if (n.node_id == nodeId || n.free == 0) continue;
-      adjustCapacity(ts, n.free, 0);
-      ts.free -= n.free;
-      n.free = 0;
-    }
+    for (size_t i = 0; i < ts.nodes.size(); ++i)
+      if (ts.nodes[i].node_id != nodeId && ts.nodes[i].free != 0) f.setFree(ts, i, 0);
   return f;
 }
 
@@ -110,12 +139,8 @@ FreeGpus FreeGpus::onlyType(int type) const {
   for (size_t t = 0; t < f.types_.size(); ++t) {
     if (static_cast<int>(t) == type) continue;
     TypeState& ts = f.types_[t];
-    for (NodeSlot& n : ts.nodes) {
-      if (n.free == 0) continue;
-      adjustCapacity(ts, n.free, 0);
-      ts.free -= n.free;
-      n.free = 0;
-    }
+    for (size_t i = 0; i < ts.nodes.size(); ++i)
+      if (ts.nodes[i].free != 0) f.setFree(ts, i, 0);
   }
   return f;
 }

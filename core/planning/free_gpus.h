@@ -48,7 +48,8 @@ class FreeGpus {
   // else k GPUs from the node with the smallest free count above k (best fit, first in order on
   // ties). Best fit keeps large free nodes whole for large TP groups; with power-of-two groups
   // taken largest first it never loses a packing (see docs/planners.md). Returns the node id,
-  // or -1 when no node of the type has k free GPUs.
+  // or -1 when no node of the type has k free GPUs. Amortised O(node size), not O(nodes): a
+  // fill places thousands of TP groups on a 100,000-GPU composition.
   int take(int type, int k);
   // Gives back k GPUs to a node (node_id of this type).
   void give(int type, int nodeId, int k);
@@ -66,10 +67,19 @@ class FreeGpus {
     std::vector<NodeSlot> nodes;
     int free = 0;
     int capacity[kMaxTpLevels] = {};
+    int largest = 0;  // the type's largest node size
+    int offset = 0;   // into by_free_: counts of nodes by free count 0..largest, then as many hints
   };
   void build(const std::vector<Node>& nodes);
+  void buildIndex();
+  // Sets the free count of ts.nodes[index], keeping every count and hint true.
+  void setFree(TypeState& ts, size_t index, int newFree);
   static void adjustCapacity(TypeState& t, int oldFree, int newFree);
   std::vector<TypeState> types_;
+  // Per type: how many nodes have each free count, and for each free count an index at or
+  // before the first node that has it (a lower bound that take() moves forward as it scans).
+  // One vector for all types, so copying the state costs one allocation more, not one per type.
+  std::vector<int> by_free_;
   int largest_node_ = 0;
 };
 

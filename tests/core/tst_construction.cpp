@@ -79,6 +79,56 @@ class TstConstruction : public QObject {
     }
   }
 
+  // take() finds its node through counts and hints by free count (not a scan of every node):
+  // against a plain best-fit scan, with GPUs given back, copies and onlyType() in between, on
+  // nodes of mixed sizes, the same node every time and the same largest free count.
+  void takeIndexMatchesAScanUnderGivesAndCopies() {
+    std::mt19937 rng(11);
+    for (int round = 0; round < 200; ++round) {
+      std::vector<std::pair<std::string, int>> spec;
+      const int n = std::uniform_int_distribution<int>(1, 40)(rng);
+      for (int i = 0; i < n; ++i)
+        spec.push_back({i % 3 == 2 ? "b" : "a", std::uniform_int_distribution<int>(1, 16)(rng)});  // a first
+      FreeGpus f(nodesOf(spec));
+      const int a = 0;
+      std::vector<int> size, freeCount, id;  // the reference, for type a
+      for (const auto& s : f.nodes(a)) {
+        size.push_back(s.size);
+        freeCount.push_back(s.free);
+        id.push_back(s.node_id);
+      }
+      for (int step = 0; step < 60; ++step) {
+        if (std::uniform_int_distribution<int>(0, 3)(rng) == 0 && !id.empty()) {
+          const size_t j = std::uniform_int_distribution<size_t>(0, id.size() - 1)(rng);
+          const int k = std::uniform_int_distribution<int>(1, 8)(rng);
+          f.give(a, id[j], k);
+          freeCount[j] = std::min(size[j], freeCount[j] + k);
+        } else {
+          const int k = 1 << std::uniform_int_distribution<int>(0, 4)(rng);
+          int best = -1;
+          for (size_t j = 0; j < freeCount.size(); ++j)
+            if (freeCount[j] >= k && (best < 0 || freeCount[j] < freeCount[static_cast<size_t>(best)]))
+              best = static_cast<int>(j);
+          const int got = f.take(a, k);
+          QCOMPARE(got, best < 0 ? -1 : id[static_cast<size_t>(best)]);
+          if (best >= 0) freeCount[static_cast<size_t>(best)] -= k;
+        }
+        if (step % 7 == 0) f = FreeGpus(f);  // a copy carries the index
+        int largest = 0, total = 0;
+        for (size_t j = 0; j < freeCount.size(); ++j) {
+          QCOMPARE(f.nodes(a)[j].free, freeCount[j]);
+          largest = std::max(largest, freeCount[j]);
+          total += freeCount[j];
+        }
+        QCOMPARE(f.largestFree(a), largest);
+        QCOMPARE(f.freeOfType(a), total);
+      }
+      const FreeGpus alone = f.onlyType(a);
+      if (alone.typeCount() > 1) QCOMPARE(alone.largestFree(1 - a), 0);
+      QCOMPARE(alone.largestFree(a), f.largestFree(a));
+    }
+  }
+
   void capacityFollowsTakes() {
     FreeGpus f(nodesOf({{"a", 4}, {"a", 3}, {"b", 1}}));
     QCOMPARE(f.groupCapacity(0, 0), 7);
