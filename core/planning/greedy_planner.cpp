@@ -109,6 +109,7 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
     const auto cands = candidates(episode);
     double bestThr = episode.throughput();
     int bestIdx = -1;
+    FillResult bestFill;
     for (size_t i = 0; i < cands.size(); ++i) {
       if (run.shouldStop()) {
         stop = true;
@@ -120,6 +121,7 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
       if (r.feasible && r.report.throughput.sequences_per_s > bestThr * (1 + 1e-9)) {
         bestThr = r.report.throughput.sequences_per_s;
         bestIdx = static_cast<int>(i);
+        bestFill = r;
       }
       if (run.progressDue()) {
         char buf[160];
@@ -131,10 +133,11 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
                      bestIdx >= 0 ? bestThr : -1);
       }
     }
-    // The best template of this step (so far, when stopped) is placed: replaying its fill
-    // gives the same plan, and the episode records the step.
+    // The best template of this step (so far, when stopped) is placed with the fill already
+    // run: on a huge composition one fill takes seconds, and running it again would overrun
+    // the budget by that much.
     if (bestIdx < 0) break;
-    episode.step(cands[static_cast<size_t>(bestIdx)]);
+    episode.stepWith(cands[static_cast<size_t>(bestIdx)], std::move(bestFill));
     episode.setStepAlternatives(alternatives.take(episode.steps().back().placed));
     run.offer(episode);
     ++steps;
