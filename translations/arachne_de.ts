@@ -887,6 +887,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>Opened %1: the plan is infeasible (%2).</source>
             <translation>%1 geöffnet: Der Plan ist nicht ausführbar (%2).</translation>
         </message>
+        <message>
+            <source>No feasible plan: %1</source>
+            <translation>Kein ausführbarer Plan: %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

@@ -876,6 +876,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>Opened %1: the plan is infeasible (%2).</source>
             <translation>已打开 %1：该计划不可行（%2）。</translation>
         </message>
+        <message>
+            <source>No feasible plan: %1</source>
+            <translation>没有可行方案：%1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

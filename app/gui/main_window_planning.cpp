@@ -148,20 +148,31 @@ void MainWindow::showInfeasible() {
   const PlannerResult& r = *infeasible_;
   clearViews();
   const QString why = coreText(r.stats.reason, r.stats.message);
-  const QString head = r.stats.refused ? tr("The planner refused: %1").arg(why)
+  whyDropped_->setUnused(r.plan.unused_gpus);
+  // The headline gives the first reason there is no plan (a violation of the cost model, or why
+  // the first node holds no template); the planner's account of its search (rollouts, steps)
+  // stays in the status line, where it says what was tried.
+  QString because;
+  if (!r.report.violations.empty())
+    because = coreText(r.report.violations.front().reason, r.report.violations.front().message);
+  else if (whyDropped_->rowCount() > 0)
+    because = whyDropped_->index(0, WhyDroppedModel::ReasonColumn).data().toString();
+  const QString searched = tr("No feasible plan (%1).").arg(why);
+  const QString head = r.stats.refused     ? tr("The planner refused: %1").arg(why)
                        : r.stats.cancelled ? tr("Cancelled before any plan was found.")
-                                           : tr("No feasible plan (%1).").arg(why);
+                       : because.isEmpty() ? searched
+                                           : tr("No feasible plan: %1").arg(because);
   resultLine_->setText(head);
-  plannerPanel_->setStatus(head);
+  plannerPanel_->setStatus(r.stats.refused || r.stats.cancelled ? head : searched);
   plannerPanel_->setWarning(runWarning(r.stats));
   // The report: for every node, why it holds no template, and the violations when there are any.
   QStringList lines{head, QString()};
+  if (head != searched) lines << searched << QString();
   if (!r.report.violations.empty()) {
     lines << tr("The cost model's violations:");
     for (const auto& v : r.report.violations) lines << QStringLiteral("  - ") + coreText(v.reason, v.message);
   }
   if (!r.plan.unused_gpus.empty()) lines << tr("Why no GPU holds a template (see Why dropped):");
-  whyDropped_->setUnused(r.plan.unused_gpus);
   for (int row = 0; row < whyDropped_->rowCount(); ++row)
     lines << QStringLiteral("  %1, %2: %3")
                  .arg(whyDropped_->index(row, WhyDroppedModel::GpuTypeColumn).data().toString(),

@@ -298,6 +298,11 @@ class TestGuiMainWindow : public QObject {
     QCOMPARE(w.findChild<ReplayPanel*>()->stepCount(), 0);
     QVERIFY(w.alternativesModel()->shownResults().empty());
     QVERIFY(w.resultText().contains("No feasible plan"));
+    // The headline gives the reason (the first why-dropped row); the status line keeps the
+    // planner's account of its search.
+    QVERIFY2(w.resultText().contains("518.3 GiB"), qPrintable(w.resultText()));
+    QVERIFY2(w.findChild<PlannerPanel*>()->status().startsWith("No feasible plan ("),
+             qPrintable(w.findChild<PlannerPanel*>()->status()));
     auto* table = qobject_cast<QTableView*>(w.tabPage(MainWindow::DroppedTab));
     QVERIFY(table);
     QCOMPARE(table->model()->rowCount(), 1);  // both nodes: same type, same reason
