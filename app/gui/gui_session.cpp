@@ -271,7 +271,11 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     if (!options.scenario.isEmpty() && !playAndWait(*window.scenarioPanel()))
       printErr(QStringLiteral("the scenario did not play to its end; the picture shows where it stopped"));
     if (!options.tab.isEmpty() && selectTab(window, options.tab) < 0) printErr(QStringLiteral("unknown tab '%1'").arg(options.tab));
-    QApplication::processEvents();
+    // Chained layout requests (a status line that grew asks its panel, the panel its dock) take
+    // more than one pass of the event loop; a user sees the window after they have settled.
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < 100) QApplication::processEvents(QEventLoop::AllEvents, 20);
     const QImage image = window.grab().toImage();
     if (image.isNull() || !image.save(options.screenshot, "PNG")) {
       printErr(QStringLiteral("cannot write %1").arg(options.screenshot));

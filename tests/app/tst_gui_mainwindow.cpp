@@ -5,6 +5,8 @@
 
 #include "planning/planner.h"
 #include <QAction>
+#include <QComboBox>
+#include <QVBoxLayout>
 #include <QDockWidget>
 #include <QImage>
 #include <QLabel>
@@ -403,6 +405,38 @@ class TestGuiMainWindow : public QObject {
     panel.setProgress(p);
     QVERIFY(!panel.status().contains("templates tried"));
     QVERIFY(Language::apply("en"));
+  }
+
+  // A long status line gets the height of all its lines at the width the settings dock gives
+  // it once the layouts have settled, and the rows above it keep their own height (a screenshot
+  // taken one event-loop pass after the status changed showed it cut after three lines).
+  void longStatusIsShownWhole() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* panel = w.findChild<PlannerPanel*>();
+    QVERIFY(panel);
+    const QString text = QStringLiteral(
+        "No feasible plan (530 policy rollouts (1 greedy, 19 greedy from another first depth, GPU "
+        "type and TP, 255 sampled, 255 exploring, 0 with one decision changed, 0 with a depth and a "
+        "TP degree changed; 0 stage orders)).");
+    panel->setStatus(text);
+    QTest::qWait(50);
+    QLabel* status = nullptr;
+    for (QLabel* l : panel->findChildren<QLabel*>())
+      if (l->text() == text) status = l;
+    QVERIFY(status);
+    QLabel probe(text);
+    probe.setWordWrap(true);
+    probe.setFont(status->font());
+    const int needed = probe.heightForWidth(status->width());
+    QVERIFY2(needed > 3 * status->fontMetrics().lineSpacing(), qPrintable(QString::number(needed)));
+    QVERIFY2(status->height() >= needed, qPrintable(QString("%1 < %2").arg(status->height()).arg(needed)));
+    QVERIFY(status->geometry().bottom() <= panel->contentsRect().bottom());
+    auto* box = panel->findChild<QComboBox*>();
+    QVERIFY(box);
+    QVERIFY(box->height() >= box->sizeHint().height());
   }
 
   // Ctrl+drag onto the cluster names the node it copies in the undo history.
