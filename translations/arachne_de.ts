@@ -2453,5 +2453,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6</source>
             <translation>der Zustand der Policy fasst höchstens %1 GPU-Typen, der Cluster hat %2: geplant wurden die %1 mit der meisten Rechenleistung (GPUs × erreichbare TFLOP/s); %3 steht an Stelle %4 mit %5 TFLOP/s in %6</translation>
         </message>
+        <message>
+            <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it</source>
+            <translation>%1 hat keine %2-Matrixeinheiten (0 TFLOP/s bei %2), daher kann ihn kein in %2 trainierter Plan nutzen</translation>
+        </message>
     </context>
 </TS>

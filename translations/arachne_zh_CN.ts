@@ -2431,5 +2431,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6</source>
             <translation>策略状态最多容纳 %1 种 GPU 类型，而集群有 %2 种：只规划了算力最大（GPU 数 × 可达 TFLOP/s）的 %1 种；%3 排第 %4，%6 下共 %5 TFLOP/s</translation>
         </message>
+        <message>
+            <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it</source>
+            <translation>%1 没有 %2 矩阵运算单元（%2 下为 0 TFLOP/s），因此以 %2 训练的方案都无法使用它</translation>
+        </message>
     </context>
 </TS>

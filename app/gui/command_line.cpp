@@ -1,6 +1,8 @@
 // CommandLine: QCommandLineParser over the options of the arachne executable.
 #include "command_line.h"
 
+#include "catalog/precision.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -34,6 +36,8 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("Comma-separated planners the scenario plays."), QStringLiteral("LIST"));
   const QCommandLineOption globalBatch(QStringLiteral("global-batch"),
       QStringLiteral("Global batch in sequences (default: the model's)."), QStringLiteral("N"));
+  const QCommandLineOption precision(QStringLiteral("precision"),
+      QStringLiteral("Training precision: bf16, fp16, fp32 or fp8 (default: the model's)."), QStringLiteral("P"));
   const QCommandLineOption compare(QStringLiteral("compare"),
       QStringLiteral("After planning, run these planners in the alternatives view (comma list, or 'all')."),
       QStringLiteral("LIST"));
@@ -44,7 +48,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   const QCommandLineOption exportView(QStringLiteral("export-view"),
       QStringLiteral("Write the current tab's view, whole (as File > Export current view), to a PNG or PDF and exit."),
       QStringLiteral("FILE"));
-  p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, compare, whatIf,
+  p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, precision, compare, whatIf,
                 scenario, scenarioPlanners});
   p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
@@ -74,6 +78,11 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
     bool ok = false;
     c.globalBatch = p.value(globalBatch).toInt(&ok);
     if (!ok || c.globalBatch < 1) c.error = QStringLiteral("--global-batch needs a positive number of sequences");
+  }
+  if (p.isSet(precision)) {
+    c.precision = p.value(precision);
+    if (!precisionFromString(c.precision.toStdString()))
+      c.error = QStringLiteral("--precision needs bf16, fp16, fp32 or fp8 (not '%1')").arg(c.precision);
   }
   c.compare = p.value(compare);
   c.whatIf = p.value(whatIf);

@@ -1,6 +1,8 @@
 // runGuiSession: the interactive, screenshot and latency-benchmark modes of one binary.
 #include "gui_session.h"
 
+#include "catalog/precision.h"
+
 #include <QApplication>
 #include <QDockWidget>
 #include <QEventLoop>
@@ -179,6 +181,8 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
   }
   if (options.budget > 0) window.plannerPanel()->setBudgetSeconds(options.budget);
   if (options.globalBatch > 0) window.trainingPanel()->setGlobalBatch(options.globalBatch);
+  if (!options.precision.isEmpty())
+    window.trainingPanel()->setPrecision(*precisionFromString(options.precision.toStdString()));
   // A file from the command line (the desktop file's %f): its cluster, or its plan with the
   // plan's cluster and model. A batch run stops on a file it cannot open (exit 2: bad input).
   QString fileError;

@@ -28,6 +28,7 @@ class TrainingPanel : public QWidget {
   bool selectModel(const QString& idOrFile, QString* error = nullptr);
   QString modelId() const;
   void setGlobalBatch(int sequences);
+  void setPrecision(Precision precision);  // emits changed() when it changes
   // Shows a spec (e.g. the one an opened plan file records) in the fields; emits changed().
   void setSpec(const TrainingSpec& spec);
 

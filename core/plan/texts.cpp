@@ -26,7 +26,7 @@ std::vector<const char*> all() {
       kExhaustiveCancelledEstimating, kExhaustiveRefused, kExhaustiveSearched, kExhaustiveCancelled,
       kExhaustiveBudgetEnded, kEvaluations, kSeconds1, kMinutes,
       kHours, kYears, kEveryStageOrder, kTypeBlocks,
-      kSortedBlocks, kPolicyFallback, kUnusedWithheldType, kUnusedNotUsable, kUnusedBatchUsed,
+      kSortedBlocks, kPolicyFallback, kUnusedWithheldType, kUnusedNotUsable, kUnusedNoPrecision, kUnusedBatchUsed,
       kUnusedPartial, kUseReplica, kUseOwn, kUseOwnShape,
       kUseJoinFirst, kUseJoinLast, kUnusedHigher, kUnusedUnchanged,
       kUnusedLower, kUnusedNothingPlaced, kUnusedHigher1, kUnusedUnchanged1,

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
 #include "plan/texts.h"
 #include "planning/node_allocator.h"
@@ -173,7 +174,15 @@ Reason whyLower(const Use& best, const PlanReport& before) {
 Reason reasonFor(const TemplateFill& fill, const ConstructionSpace& space, const Plan& plan,
                  const PlanReport& before, const FreeGpus& free, int type) {
   const CostModel& cost = fill.cost();
-  if (!space.typeUsable(type)) return Reason(text::kUnusedNotUsable, {verbatim(free.typeId(type))});
+  if (!space.typeUsable(type)) {
+    // No profile because the GPU cannot run the precision at all (FP8 on an A100, BF16 on a
+    // V100): say so, rather than that nothing was profiled.
+    const Precision p = cost.spec().precision;
+    const int g = cost.gpuIndex(free.typeId(type));
+    if (g >= 0 && cost.gpuType(g).peakTflops(p) <= 0)
+      return Reason(text::kUnusedNoPrecision, {verbatim(free.typeId(type)), verbatim(toString(p))});
+    return Reason(text::kUnusedNotUsable, {verbatim(free.typeId(type))});
+  }
   long long used = 0;
   for (const Template& t : plan.templates) used += static_cast<long long>(t.replicas) * t.micro_batch;
   if (used >= cost.spec().global_batch) return Reason(text::kUnusedBatchUsed, {integer(cost.spec().global_batch)});

@@ -407,6 +407,17 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(Language::apply("en"));
   }
 
+  // FP8 is a choice of the training panel (the cost model prices it where the GPU has FP8 units).
+  void trainingPanelOffersFp8() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QSignalSpy changed(w.trainingPanel(), &TrainingPanel::changed);
+    w.trainingPanel()->setPrecision(Precision::Fp8);
+    QVERIFY(w.trainingPanel()->spec().precision == Precision::Fp8);
+    QCOMPARE(changed.count(), 1);
+    w.trainingPanel()->setPrecision(Precision::Bf16);
+    QVERIFY(w.trainingPanel()->spec().precision == Precision::Bf16);
+  }
+
   // A long status line gets the height of all its lines at the width the settings dock gives
   // it once the layouts have settled, and the rows above it keep their own height (a screenshot
   // taken one event-loop pass after the status changed showed it cut after three lines).

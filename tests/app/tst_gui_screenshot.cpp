@@ -48,6 +48,9 @@ class TestGuiScreenshot : public QObject {
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--tab", "foo"}, &err), 2);
     QVERIFY(err.contains("unknown tab 'foo'"));
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--tab", "whatif"}, &err), 0);
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp4"}, &err), 2);
+    QVERIFY2(err.contains("--precision needs bf16, fp16, fp32 or fp8 (not 'fp4')"), err.constData());
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp8"}, &err), 0);
   }
 };
 

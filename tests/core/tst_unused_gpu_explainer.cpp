@@ -132,6 +132,28 @@ class TstUnusedGpuExplainer : public QObject {
     QVERIFY(sawA6000);
   }
 
+  // A type that cannot run the precision at all (FP8 on an A100) is named for that, not for
+  // having no profile; a type whose profiles are merely absent keeps the general reason.
+  void aTypeWithoutThePrecisionSaysSo() {
+    const Composition comp = parseInlineCluster("h100:8x1,a100-80:8x1", GpuCatalog::builtin());
+    const Model model = resolveModel("llama3-8b");
+    TrainingSpec spec = model.default_training;
+    spec.precision = Precision::Fp8;
+    const ProfileSet profiles = makeAnalyticProfiles(GpuCatalog::builtin(), comp.gpuTypes(), model, spec);
+    const CostModel cost(GpuCatalog::builtin(), comp, model, spec, profiles);
+    ConstructionEpisode e(cost);
+    const FreeGpus free(comp);
+    bool sawA100 = false;
+    for (const auto& u : UnusedGpuExplainer::explain(e.fill(), e.space(), Plan{}, free)) {
+      if (u.gpu_type != "a100-80") continue;
+      sawA100 = true;
+      QCOMPARE(std::string(u.why.text), std::string(text::kUnusedNoPrecision));
+      QCOMPARE(u.reason, std::string("a100-80 has no fp8 matmul units (0 TFLOP/s at fp8), so no plan trained in fp8 "
+                                     "can use it"));
+    }
+    QVERIFY(sawA100);
+  }
+
   void partlyUsedNodeSaysHowMuchIsFree() {
     PlanningWorld w("h100:8x1", "llama3-8b");
     const CostModel& c = *w.cost;
