@@ -7,6 +7,7 @@
 #include "cost/batch_split.h"
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
+#include "cost/replica_walk.h"
 #include "plan/texts.h"
 #include "profile/analytic_profiler.h"
 
@@ -33,16 +34,12 @@ const char* componentTerm(const std::string& c) {
 
 // Per-call scratch, reused so that pricing allocates nothing beyond the report itself.
 struct Scratch {
-  std::vector<int> use;      // GPUs placed per node slot, over the whole plan
+  std::vector<SlotTally> tally;  // per node slot: GPUs placed, replicas of the current stage
   std::vector<int> touched;
   std::vector<double> perMb, fixed;
   std::vector<int> weight, M;
   PlanPlacement placement;   // what validation looks up for the timing and memory passes
-  // Replicas of the current stage per node slot, valid where stageOf[slot] is the stage's
-  // stamp (a new stamp per stage instead of clearing the counts).
-  std::vector<int> stageCount;
-  std::vector<std::uint64_t> stageOf;
-  std::uint64_t stamp = 0;
+  std::uint64_t stamp = 0;   // the last stage's stamp (ReplicaWalk)
 };
 // initial-exec: arachne_core is a shared library the executables link, so its TLS is in the
 // static block; the default (general-dynamic) model calls __tls_get_addr on every access,
@@ -69,13 +66,17 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
 
   // ---- Structure -------------------------------------------------------------------------
   if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kPlanNoTemplates));
-  if (sc.use.size() < nodes.size()) {
-    sc.use.assign(nodes.size(), 0);
+  if (sc.tally.size() < nodes.size()) {
+    sc.tally.assign(nodes.size(), SlotTally{});
     sc.touched.assign(nodes.size(), 0);
-    sc.stageOf.assign(nodes.size(), 0);
-    sc.stageCount.assign(nodes.size(), 0);
   }
-  int nTouched = 0;  // node slots in sc.touched (each once: use[] > 0 from then on)
+  // Counts GPUs per node over the whole plan and where each stage's replicas sit.
+  ReplicaWalk walk;
+  walk.nodes = nodes.data();
+  walk.slotById = slotById.data();
+  walk.denseIds = slotById.size();
+  walk.tally = sc.tally.data();
+  walk.touched = sc.touched.data();
   PlanPlacement& pl = sc.placement;
   pl.slots.clear();
   pl.stageStart.clear();
@@ -129,32 +130,28 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
       bool tpReported = false;
       int untiledNode = -1, untiledSize = 0;  // a node the TP degree fits but does not divide
-      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
-      // one, the node with the slowest NIC (the first of the slowest, in replica order).
-      StageNodes sn;
-      double slowGbps = 0;
-      const std::uint64_t stamp = ++sc.stamp;
       const int tp = st.tp;
-      // Raw pointers: the loop below runs once per TP group of the plan, and through the
-      // vectors the compiler reloads every array after each store.
+      walk.stamp = ++sc.stamp;
+      walk.sn = StageNodes{};
+      walk.slowGbps = 0;
       const size_t first = pl.slots.size();
       pl.slots.resize(first + st.node_ids.size());
-      int* slotOut = pl.slots.data() + first;
-      int* use = sc.use.data();
-      int* count = sc.stageCount.data();
-      std::uint64_t* stageOf = sc.stageOf.data();
-      const NodeInfo* info = nodes.data();
-      for (size_t rep = 0; rep < st.node_ids.size(); ++rep) {
-        const int id = st.node_ids[rep];
+      walk.slotOut = pl.slots.data() + first;
+      const int* ids = st.node_ids.data();
+      const size_t nIds = st.node_ids.size();
+      // countPlain counts the replicas that need no report; the loop's body looks at the others.
+      for (size_t rep = walk.countPlain(ids, 0, nIds, g, tp); rep < nIds;
+           rep = walk.countPlain(ids, rep + 1, nIds, g, tp)) {
+        const int id = ids[rep];
         const int slot = this->slot(id);
-        slotOut[rep] = slot;
+        walk.slotOut[rep] = slot;
         if (slot < 0) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
-        const NodeInfo& n = info[slot];
+        const NodeInfo& n = nodes[static_cast<size_t>(slot)];
         if (n.gpu != g) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageWrongNodeType, {stageName(j, s, st), integer(id), verbatim(gpuIds[static_cast<size_t>(n.gpu)])}));
           v.node_id = id;
@@ -173,20 +170,12 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
             untiledSize = n.gpus;
           }
         }
-        if (use[slot] == 0) sc.touched[nTouched++] = slot;
-        use[slot] += tp;
-        int& here = count[slot];
-        if (stageOf[slot] != stamp) {
-          stageOf[slot] = stamp;
-          here = 0;
-          ++sn.distinct;
-          if (sn.slowSlot < 0 || n.link_gbps < slowGbps) {
-            sn.slowSlot = slot;
-            slowGbps = n.link_gbps;
-          }
-        }
-        sn.maxPerNode = std::max(sn.maxPerNode, ++here);
+        walk.count(slot, tp);
       }
+      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
+      // one, the node with the slowest NIC (the first of the slowest, in replica order).
+      StageNodes sn = walk.sn;
+      const double slowGbps = walk.slowGbps;
       sn.oneNode = sn.distinct == 1;
       pl.stageNodes.push_back(sn);
       if (sn.slowSlot >= 0) {
@@ -218,10 +207,10 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     if (expected >= 0 && expected != L)
       violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
-  for (int k = 0; k < nTouched; ++k) {
+  for (int k = 0; k < walk.nTouched; ++k) {
     const int slot = sc.touched[static_cast<size_t>(k)];
     const NodeInfo& n = nodes[static_cast<size_t>(slot)];
-    const int used = sc.use[static_cast<size_t>(slot)];
+    const int used = sc.tally[static_cast<size_t>(slot)].use;
     if (used > n.gpus) {
       std::set<int> who;
       for (int j = 0; j < nt; ++j)
@@ -236,7 +225,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       v.node_id = n.id;
       v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];
     }
-    sc.use[static_cast<size_t>(slot)] = 0;
+    sc.tally[static_cast<size_t>(slot)].use = 0;
   }
   if (nt > 0 && minBatch > spec.global_batch)
     violate(ViolationKind::BatchTooSmall, -1, -1, Reason(text::kBatchTooSmall, {integer(spec.global_batch), integer(minBatch)}));

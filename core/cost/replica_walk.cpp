@@ -1,0 +1,26 @@
+// ReplicaWalk::countPlain: validation's loop over the plan's node ids, for the ids that are fine.
+#include "cost/replica_walk.h"
+
+namespace arachne {
+
+std::size_t ReplicaWalk::countPlain(const int* ids, std::size_t rep, std::size_t n, int g, int tp) {
+  if (tp < 1 || tp >= 64) return rep;  // no bit for the degree: the caller checks each node
+  const std::uint64_t bit = std::uint64_t{1} << tp;
+  // A local copy: its address never escapes, so the stores to the arrays cannot touch it and
+  // its fields stay in registers.
+  ReplicaWalk w = *this;
+  for (; rep < n; ++rep) {
+    const auto id = static_cast<std::size_t>(static_cast<unsigned>(ids[rep]));
+    if (id >= w.denseIds) break;
+    const int slot = w.slotById[id];
+    if (slot < 0) break;
+    const NodeInfo& node = w.nodes[slot];
+    if (node.gpu != g || (node.odd_tp & bit) != 0) break;
+    w.slotOut[rep] = slot;
+    w.count(slot, tp);
+  }
+  *this = w;
+  return rep;
+}
+
+}  // namespace arachne
