@@ -77,6 +77,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   walk.denseIds = slotById.size();
   walk.tally = sc.tally.data();
   walk.touched = sc.touched.data();
+  walk.planStamp = sc.stamp + 1;
   PlanPlacement& pl = sc.placement;
   pl.slots.clear();
   pl.stageStart.clear();
@@ -207,25 +208,28 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     if (expected >= 0 && expected != L)
       violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
-  for (int k = 0; k < walk.nTouched; ++k) {
-    const int slot = sc.touched[static_cast<size_t>(k)];
-    const NodeInfo& n = nodes[static_cast<size_t>(slot)];
-    const int used = sc.tally[static_cast<size_t>(slot)].use;
-    if (used > n.gpus) {
-      std::set<int> who;
-      for (int j = 0; j < nt; ++j)
-        for (const Stage& st : plan.templates[static_cast<size_t>(j)].stages)
-          for (int id : st.node_ids)
-            if (id == n.id) who.insert(j);
-      std::string list;
-      for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j);
-      Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
-                             Reason(text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
-                                                               integer(used), integer(used - n.gpus), verbatim(list)}));
-      v.node_id = n.id;
-      v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];
+  // The walk flagged any node given more GPUs than it has; they are reported in the order of
+  // their first use.
+  if (walk.overcommitted) {
+    for (int k = 0; k < walk.nTouched; ++k) {
+      const int slot = sc.touched[static_cast<size_t>(k)];
+      const NodeInfo& n = nodes[static_cast<size_t>(slot)];
+      const int used = sc.tally[static_cast<size_t>(slot)].use;
+      if (used > n.gpus) {
+        std::set<int> who;
+        for (int j = 0; j < nt; ++j)
+          for (const Stage& st : plan.templates[static_cast<size_t>(j)].stages)
+            for (int id : st.node_ids)
+              if (id == n.id) who.insert(j);
+        std::string list;
+        for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j);
+        Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
+                               Reason(text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
+                                                                 integer(used), integer(used - n.gpus), verbatim(list)}));
+        v.node_id = n.id;
+        v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];
+      }
     }
-    sc.tally[static_cast<size_t>(slot)].use = 0;
   }
   if (nt > 0 && minBatch > spec.global_batch)
     violate(ViolationKind::BatchTooSmall, -1, -1, Reason(text::kBatchTooSmall, {integer(spec.global_batch), integer(minBatch)}));

@@ -11,9 +11,11 @@ namespace arachne {
 
 // What the walk keeps per node slot, in one array so that the loop holds one pointer for it.
 struct SlotTally {
-  std::uint64_t stageOf = 0;  // the stamp of the stage `replicas` counts for
-  int use = 0;                // GPUs placed on the node, over the whole plan
-  int replicas = 0;           // replicas of stage `stageOf` on the node
+  // The stamp of the last stage counted on the node: `replicas` counts for it, and `use` for
+  // the plan of that stage (stamps only grow, so an older one means no GPU of this plan yet).
+  std::uint64_t stageOf = 0;
+  int use = 0;       // GPUs placed on the node by the plan
+  int replicas = 0;  // replicas of stage `stageOf` on the node
 };
 
 // The arrays are price()'s per-call scratch; the walk owns none of them.
@@ -23,8 +25,10 @@ struct ReplicaWalk {
   std::size_t denseIds = 0;       // its size
   int* slotOut = nullptr;         // the stage's slots, replica by replica
   SlotTally* tally = nullptr;     // per node slot
-  int* touched = nullptr;         // slots whose use went above 0, in that order
+  int* touched = nullptr;         // slots the plan uses, in the order of their first use
   int nTouched = 0;
+  bool overcommitted = false;     // some node got more GPUs than it has
+  std::uint64_t planStamp = 0;    // the plan's first stage's stamp: older tallies are stale
   std::uint64_t stamp = 0;        // the current stage's (a new stamp instead of clearing counts)
   StageNodes sn;
   double slowGbps = 0;            // the link rate of sn.slowSlot
@@ -32,18 +36,23 @@ struct ReplicaWalk {
   // Counts one TP group of tp GPUs on node slot `slot`.
   void count(int slot, int tp) {
     SlotTally& t = tally[slot];
-    if (t.use == 0) touched[nTouched++] = slot;
-    t.use += tp;
+    const NodeInfo& node = nodes[slot];
     if (t.stageOf != stamp) {
+      if (t.stageOf < planStamp) {  // the plan's first GPUs on the node: no clearing pass needed
+        t.use = 0;
+        touched[nTouched++] = slot;
+      }
       t.stageOf = stamp;
       t.replicas = 0;
       ++sn.distinct;
       // The first of the slowest, in replica order.
-      if (sn.slowSlot < 0 || nodes[slot].link_gbps < slowGbps) {
+      if (sn.slowSlot < 0 || node.link_gbps < slowGbps) {
         sn.slowSlot = slot;
-        slowGbps = nodes[slot].link_gbps;
+        slowGbps = node.link_gbps;
       }
     }
+    t.use += tp;
+    if (t.use > node.gpus) overcommitted = true;
     if (++t.replicas > sn.maxPerNode) sn.maxPerNode = t.replicas;
   }
 
