@@ -161,6 +161,12 @@ void LinkSet::build(const GpuCatalog& catalog, const Composition& composition,
     l.gbps = nics_[static_cast<size_t>(l.nic)].aggregateGbps(std::max(1, l.gpus), kLargeMessage);
     nodes_.push_back(l);
   }
+  keyFrom_.clear();
+  keyTo_.clear();
+  for (const NodeLink& l : nodes_) {
+    keyFrom_.push_back((std::uint64_t(l.nic) << 48) ^ (std::uint64_t(l.gpu) << 16));
+    keyTo_.push_back((std::uint64_t(l.nic) << 32) ^ std::uint64_t(l.gpu));
+  }
   std::map<std::pair<int, int>, int> kindOf;  // (nic, gpu) -> kind
   std::vector<int> firstOfKind;
   for (size_t i = 0; i < nodes_.size(); ++i) {

@@ -60,10 +60,10 @@ class LinkSet {
   double intraGbps(int gpu, int group, double bytes) const;
   // Two node pairs with the same key have the same links (NIC models, GPU types): a transfer
   // priced for one holds for the other at the same flows.
+  // (x.nic << 48) ^ (y.nic << 32) ^ (x.gpu << 16) ^ y.gpu, from halves resolved at build():
+  // two loads and an exclusive or in the point-to-point loop over replicas.
   std::uint64_t pairKey(int a, int b) const {
-    const NodeLink& x = nodes_[static_cast<size_t>(a)];
-    const NodeLink& y = nodes_[static_cast<size_t>(b)];
-    return (std::uint64_t(x.nic) << 48) ^ (std::uint64_t(y.nic) << 32) ^ (std::uint64_t(x.gpu) << 16) ^ std::uint64_t(y.gpu);
+    return keyFrom_[static_cast<size_t>(a)] ^ keyTo_[static_cast<size_t>(b)];
   }
   // The node's whole rate to other nodes with every one of its GPUs sending (for reports
   // and the policy's features), GB/s.
@@ -104,6 +104,7 @@ class LinkSet {
   std::vector<int> pair_;               // gpuCount x gpuCount -> index into pairs_, -1 none
   std::vector<NicModel> pairs_;
   std::vector<NodeLink> nodes_;
+  std::vector<std::uint64_t> keyFrom_, keyTo_;  // pairKey's halves per node slot
   int gpuCount_ = 0;
   CostTerms terms_;
   std::string origin_;

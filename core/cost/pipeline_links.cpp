@@ -34,31 +34,36 @@ double PipelineLinks::slowestTransfer(const int* here, const int* there, int rep
                                       double out, StageReport& sr) {
   const LinkSet& links = *links_;
   const bool sharing = terms_.nic_sharing;
+  const FlowCount* counts = flows_.data();
+  const std::uint64_t stamp = stamp_;
+  // What a replica's transfer time depends on: the link (inside a node the GPU type's, the
+  // top bit keeping it apart from pairKey) and the flows at either end.
+  struct Ends {
+    std::uint64_t key;
+    int fa, fb;
+    bool operator==(const Ends& o) const { return key == o.key && fa == o.fa && fb == o.fb; }
+  };
+  auto ends = [&](int rep) -> Ends {
+    const int a = here[rep], b = there[rep];
+    if (a == b) return {std::uint64_t{1} << 63 | std::uint64_t(gpu), 1, 1};
+    auto at = [counts, stamp](int slot) { return counts[slot].templateOf == stamp ? counts[slot].flows : 0; };
+    return {links.pairKey(a, b), sharing ? at(a) : 1, sharing ? at(b) : 1};
+  };
   // Megatron's TP ranks each send their 1/tp slice (scatter/gather); DeepSpeed's send the
   // whole tensor. Without NIC sharing a node carries the tensor as one flow (nicCopies times
   // under DeepSpeed), as before the sharing term.
   const double nicCopies = deepspeed_ ? tp : 1;
   double worst = -1;
-  std::uint64_t lastKey = ~0ull;
-  int lastFa = -1, lastFb = -1;
-  for (int rep = 0; rep < replicas; ++rep) {
-    const int a = here[rep];
-    const int b = there[rep];
+  for (int rep = 0; rep < replicas;) {
+    const int a = here[rep], b = there[rep];
     const bool local = a == b;
-    // Inside a node the link is the GPU type's (the top bit keeps it apart from pairKey).
-    const std::uint64_t key = local ? std::uint64_t{1} << 63 | std::uint64_t(gpu) : links.pairKey(a, b);
-    const int fa = sharing && !local ? flows(a) : 1;
-    const int fb = sharing && !local ? flows(b) : 1;
-    if (key == lastKey && fa == lastFa && fb == lastFb) continue;
-    lastKey = key;
-    lastFa = fa;
-    lastFb = fb;
+    const Ends e = ends(rep);
     const double msg = local ? (sharing && !deepspeed_ ? out / tp : out)
                              : (sharing ? (deepspeed_ ? out : out / tp) : out * nicCopies);
     double time = 0, gbps = 0;
     const Transfer* seen = nullptr;
     for (const Transfer& m : transfers_)
-      if (m.key == key && m.fa == fa && m.fb == fb && m.msg == msg) {
+      if (m.key == e.key && m.fa == e.fa && m.fb == e.fb && m.msg == msg) {
         seen = &m;
         break;
       }
@@ -69,15 +74,19 @@ double PipelineLinks::slowestTransfer(const int* here, const int* there, int rep
       if (local)
         time = terms_.link_curves ? 2.0 * links.intraTime(gpu, 2, msg, &gbps) : links.intraTime(gpu, 2, 2.0 * msg, &gbps);
       else
-        time = terms_.link_curves ? 2.0 * links.interTime(a, b, msg, fa, fb, &gbps)
-                                  : links.interTime(a, b, 2.0 * msg, fa, fb, &gbps);
-      transfers_.push_back({key, fa, fb, msg, time, gbps});
+        time = terms_.link_curves ? 2.0 * links.interTime(a, b, msg, e.fa, e.fb, &gbps)
+                                  : links.interTime(a, b, 2.0 * msg, e.fa, e.fb, &gbps);
+      transfers_.push_back({e.key, e.fa, e.fb, msg, time, gbps});
     }
     if (time > worst) {
       worst = time;
       sr.p2p_link = local ? "intra-node" : "inter-node";
       sr.p2p_gbps = gbps;
     }
+    // The replicas after it whose nodes have the same links and flows take the same time. A
+    // loop without stores, so the compiler keeps what it reads in registers.
+    do ++rep;
+    while (rep < replicas && ends(rep) == e);
   }
   return worst;
 }
