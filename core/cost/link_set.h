@@ -89,6 +89,7 @@ class LinkSet {
     const BandwidthCurve* hi = nullptr;  // set between two measured counts
     double f = 0;                        // hi's weight there
     double scale = 1, unit = 1;          // below the first measured count: lo x count / first
+    bool scaled = false;                 // scale and unit are not both 1
     double flows = 1;                    // the per-flow divisor (1: the node's whole rate)
     double at(double x) const;
   };
