@@ -195,8 +195,13 @@ double CostModel::inFlightStages(int stageIndex, int depth, int microBatches, in
 StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, int stageIndex,
                                     int depth, int microBatches, int replicas,
                                     const ExpertTiling& tiling, int virtualStages) const {
+  return memory(t, t.range(first, last), replicas, tiling,
+                inFlightStages(stageIndex, depth, microBatches, virtualStages));
+}
+
+StageMemory CostModel::Impl::memory(const ProfileTable& t, const LayerPrefix& r, int replicas,
+                                    const ExpertTiling& tiling, double inFlight) const {
   StageMemory m;
-  const LayerPrefix r = t.range(first, last);
   const int tp = t.tp;
   const int R = std::max(1, replicas);
   double expertShare = 0;  // expert parameters per GPU
@@ -211,7 +216,7 @@ StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, 
   m.grads = params * spec.gradBytes() + spec.gradBucketBytes(params);
   m.optimizer = (r.params / (spec.distributed_optimizer ? R : 1) + expertShare / expertOptDivisor) *
                 spec.optimizerBytes();
-  m.activations = (r.activations + r.expert_activations / tp) * inFlightStages(stageIndex, depth, microBatches, virtualStages);
+  m.activations = (r.activations + r.expert_activations / tp) * inFlight;
   m.other = kFrameworkOverheadBytes +
             kAllocatorSlack * (m.params + m.grads + m.optimizer + m.activations);
   m.capacity = gpus[static_cast<size_t>(t.gpu)]->memory_bytes;

@@ -52,14 +52,20 @@ struct StageNodes {
   int slowSlot = -1;   // the stage's node with the slowest NIC
 };
 
+// One stage of a priced plan, as validation found it (and the timing pass summed it).
+struct StagePlace {
+  int start = 0;                       // where its node slots start in PlanPlacement::slots
+  int gpu = -1;                        // its GPU type index
+  const ProfileTable* table = nullptr;
+  StageNodes nodes;
+  LayerPrefix range;                   // its layer sums: written by the timing pass, read by the memory pass
+};
+
 // What validation looked up for the timing pass, so that the plan's node ids are walked once.
 // Complete (one entry per stage, one slot per replica) only when the plan is structurally valid.
 struct PlanPlacement {
-  std::vector<int> slots;       // every stage's node slots, replica by replica, in plan order
-  std::vector<int> stageStart;  // where each stage's slots start in `slots`
-  std::vector<int> gpuOfStage;  // every stage's GPU type index, in plan order
-  std::vector<const ProfileTable*> tables;  // every stage's profile table, in plan order
-  std::vector<StageNodes> stageNodes;
+  std::vector<int> slots;          // every stage's node slots, replica by replica, in plan order
+  std::vector<StagePlace> stages;  // in plan order
   std::vector<int> slowestOfType;  // per GPU type, the plan's node of it with the slowest NIC
 };
 
@@ -120,12 +126,15 @@ struct CostModel::Impl {
   PlanReport price(const Plan& plan, bool rebalance) const;
   // Fills the time items of every stage of a structurally valid plan and, per template, the
   // per-micro-batch pace and the M-independent rest of its iteration (plan_timing.cpp), from
-  // what validation looked up.
+  // what validation looked up; leaves every stage's layer sums in its StagePlace.
   void timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                     const PlanPlacement& placement) const;
+                     PlanPlacement& placement) const;
   StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
                      int microBatches, int replicas, const ExpertTiling& tiling,
                      int virtualStages = 1) const;
+  // The same from the stage's layer sums and its micro-batches in flight (inFlightStages).
+  StageMemory memory(const ProfileTable& t, const LayerPrefix& r, int replicas,
+                     const ExpertTiling& tiling, double inFlight) const;
 };
 
 }  // namespace arachne

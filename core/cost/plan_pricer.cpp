@@ -80,10 +80,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   walk.planStamp = sc.stamp + 1;
   PlanPlacement& pl = sc.placement;
   pl.slots.clear();
-  pl.stageStart.clear();
-  pl.gpuOfStage.clear();
-  pl.tables.clear();
-  pl.stageNodes.clear();
+  pl.stages.clear();
   pl.slowestOfType.assign(gpus.size(), -1);
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
@@ -115,9 +112,10 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
       const int g = gpuIndex(st.gpu_type);
       const ProfileTable* tab = g >= 0 ? table(g, st.tp, t.micro_batch) : nullptr;
-      pl.gpuOfStage.push_back(g);
-      pl.tables.push_back(tab);
-      pl.stageStart.push_back(static_cast<int>(pl.slots.size()));
+      StagePlace& place = pl.stages.emplace_back();
+      place.start = static_cast<int>(pl.slots.size());
+      place.gpu = g;
+      place.table = tab;
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
@@ -178,7 +176,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       StageNodes sn = walk.sn;
       const double slowGbps = walk.slowGbps;
       sn.oneNode = sn.distinct == 1;
-      pl.stageNodes.push_back(sn);
+      place.nodes = sn;
       if (sn.slowSlot >= 0) {
         int& best = pl.slowestOfType[static_cast<size_t>(g)];
         if (best < 0 || slowGbps < nodes[static_cast<size_t>(best)].link_gbps) best = sn.slowSlot;
@@ -280,10 +278,10 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       const Stage& st = t.stages[static_cast<size_t>(s)];
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
       ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
-      sr.memory = memory(*pl.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
-                         tr.micro_batches, t.replicas, tiling, t.virtual_stages);
-      sr.in_flight_micro_batches = static_cast<int>(std::ceil(
-          CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages) - 1e-9));
+      const double inFlight = CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages);
+      const StagePlace& place = pl.stages[flat++];
+      sr.memory = memory(*place.table, place.range, t.replicas, tiling, inFlight);
+      sr.in_flight_micro_batches = static_cast<int>(std::ceil(inFlight - 1e-9));
       const double total = sr.memory.total();
       if (total > sr.memory.capacity) {
         const std::string comp = CostModel::largestComponent(sr.memory);

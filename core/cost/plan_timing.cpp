@@ -44,7 +44,7 @@ double backwardShare(const TrainingSpec& s) { return s.activation_checkpointing 
 }  // namespace
 
 void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                                    const PlanPlacement& placement) const {
+                                    PlanPlacement& placement) const {
   TimingScratch& sc = tTiming;
   const int nt = static_cast<int>(plan.templates.size());
   const double gradB = spec.gradBytes();
@@ -56,7 +56,6 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
   const int ng = static_cast<int>(gpus.size());
   sc.collectives.clear();
   const std::vector<int>& slots = placement.slots;
-  const std::vector<int>& gpuOfStage = placement.gpuOfStage;
 
   // Templates run data parallel over one global batch, so every layer's gradients are reduced
   // among the replicas of all templates. Across templates the ring passes through nodes of
@@ -93,7 +92,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     // Slots of stage s, replica rep: slotOf(s)[rep].
     const size_t base = firstStageOfTemplate;
     auto slotOf = [&placement, &slots, base](int s) {
-      return slots.data() + placement.stageStart[base + static_cast<size_t>(s)];
+      return slots.data() + placement.stages[base + static_cast<size_t>(s)].start;
     };
     firstStageOfTemplate += static_cast<size_t>(d);
 
@@ -111,14 +110,16 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     double upstream = 0;  // transfer time of the boundary with the previous stage
     for (int s = 0; s < d; ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
-      const int g = gpuOfStage[base + static_cast<size_t>(s)];
+      StagePlace& place = placement.stages[base + static_cast<size_t>(s)];
+      const int g = place.gpu;
       const GpuType& gpu = *gpus[static_cast<size_t>(g)];
-      const ProfileTable& tab = *placement.tables[base + static_cast<size_t>(s)];
+      const ProfileTable& tab = *place.table;
       const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
+      place.range = rg;
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
 
       // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
-      const StageNodes& sn = placement.stageNodes[base + static_cast<size_t>(s)];
+      const StageNodes sn = place.nodes;
 
       // ---- Compute and TP collectives ----
       sr.time.compute = rg.compute;
