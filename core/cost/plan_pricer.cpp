@@ -35,7 +35,6 @@ const char* componentTerm(const std::string& c) {
 // Per-call scratch, reused so that pricing allocates nothing beyond the report itself.
 struct Scratch {
   std::vector<SlotTally> tally;  // per node slot: GPUs placed, replicas of the current stage
-  std::vector<int> touched;
   std::vector<double> perMb, fixed;
   std::vector<int> weight, M;
   PlanPlacement placement;   // what validation looks up for the timing and memory passes
@@ -68,7 +67,6 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kPlanNoTemplates));
   if (sc.tally.size() < nodes.size()) {
     sc.tally.assign(nodes.size(), SlotTally{});
-    sc.touched.assign(nodes.size(), 0);
   }
   // Counts GPUs per node over the whole plan and where each stage's replicas sit.
   ReplicaWalk walk;
@@ -76,7 +74,6 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   walk.slotById = slotById.data();
   walk.denseIds = slotById.size();
   walk.tally = sc.tally.data();
-  walk.touched = sc.touched.data();
   walk.planStamp = sc.stamp + 1;
   PlanPlacement& pl = sc.placement;
   pl.slots.clear();
@@ -143,7 +140,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
            rep = walk.countPlain(ids, rep + 1, nIds, g, tp)) {
         const int id = ids[rep];
         const int slot = this->slot(id);
-        walk.slotOut[rep] = slot;
+        walk.slotOut[rep] = -1;  // until it is counted
         if (slot < 0) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
@@ -169,6 +166,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
             untiledSize = n.gpus;
           }
         }
+        walk.slotOut[rep] = slot;
         walk.count(slot, tp);
       }
       // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
@@ -207,10 +205,12 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
   // The walk flagged any node given more GPUs than it has; they are reported in the order of
-  // their first use.
+  // their first use, which is the order of the counted slots (-1: not counted) in pl.slots.
   if (walk.overcommitted) {
-    for (int k = 0; k < walk.nTouched; ++k) {
-      const int slot = sc.touched[static_cast<size_t>(k)];
+    std::vector<char> seen(nodes.size(), 0);
+    for (const int slot : pl.slots) {
+      if (slot < 0 || seen[static_cast<size_t>(slot)]) continue;
+      seen[static_cast<size_t>(slot)] = 1;
       const NodeInfo& n = nodes[static_cast<size_t>(slot)];
       const int used = sc.tally[static_cast<size_t>(slot)].use;
       if (used > n.gpus) {

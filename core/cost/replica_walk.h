@@ -23,10 +23,8 @@ struct ReplicaWalk {
   const NodeInfo* nodes = nullptr;
   const int* slotById = nullptr;  // CostModel::Impl::slotById: node id -> slot, -1 when absent
   std::size_t denseIds = 0;       // its size
-  int* slotOut = nullptr;         // the stage's slots, replica by replica
+  int* slotOut = nullptr;         // the stage's slots, replica by replica (-1: not counted)
   SlotTally* tally = nullptr;     // per node slot
-  int* touched = nullptr;         // slots the plan uses, in the order of their first use
-  int nTouched = 0;
   bool overcommitted = false;     // some node got more GPUs than it has
   std::uint64_t planStamp = 0;    // the plan's first stage's stamp: older tallies are stale
   std::uint64_t stamp = 0;        // the current stage's (a new stamp instead of clearing counts)
@@ -38,10 +36,7 @@ struct ReplicaWalk {
     SlotTally& t = tally[slot];
     const NodeInfo& node = nodes[slot];
     if (t.stageOf != stamp) {
-      if (t.stageOf < planStamp) {  // the plan's first GPUs on the node: no clearing pass needed
-        t.use = 0;
-        touched[nTouched++] = slot;
-      }
+      if (t.stageOf < planStamp) t.use = 0;  // the plan's first GPUs on the node: no clearing pass
       t.stageOf = stamp;
       t.replicas = 0;
       ++sn.distinct;
