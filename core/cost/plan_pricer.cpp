@@ -170,15 +170,9 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         walk.count(slot, tp);
       }
       // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
-      // one, the node with the slowest NIC (the first of the slowest, in replica order).
-      StageNodes sn = walk.sn;
-      const double slowGbps = walk.slowGbps;
-      sn.oneNode = sn.distinct == 1;
-      place.nodes = sn;
-      if (sn.slowSlot >= 0) {
-        int& best = pl.slowestOfType[static_cast<size_t>(g)];
-        if (best < 0 || slowGbps < nodes[static_cast<size_t>(best)].link_gbps) best = sn.slowSlot;
-      }
+      // one, the node with the slowest NIC (the first of the slowest, in replica order). Only
+      // copied here: read back at once, the walk's fields (just stored as scalars) would stall.
+      place.nodes = walk.sn;
       if (!tab) {
         if (untiledNode >= 0 && !tpReported) {
           // TP 3 on a 4-GPU node: the node-fit problem is the one to fix (the profile set
@@ -232,6 +226,14 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   if (nt > 0 && minBatch > spec.global_batch)
     violate(ViolationKind::BatchTooSmall, -1, -1, Reason(text::kBatchTooSmall, {integer(spec.global_batch), integer(minBatch)}));
   if (!r.violations.empty()) return r;
+  // Per GPU type, its slowest node among the stages' slowest (the first of them in plan order).
+  for (StagePlace& place : pl.stages) {
+    place.nodes.oneNode = place.nodes.distinct == 1;
+    const int slow = place.nodes.slowSlot;
+    if (slow < 0) continue;
+    int& best = pl.slowestOfType[static_cast<size_t>(place.gpu)];
+    if (best < 0 || nodes[static_cast<size_t>(slow)].link_gbps < nodes[static_cast<size_t>(best)].link_gbps) best = slow;
+  }
 
   // ---- Time per stage ----------------------------------------------------------------------
   r.templates.resize(static_cast<size_t>(nt));
@@ -279,8 +281,8 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
       ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
       const double inFlight = CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages);
-      const StagePlace& place = pl.stages[flat++];
-      sr.memory = memory(*place.table, place.range, t.replicas, tiling, inFlight);
+      memory(*pl.stages[flat].table, pl.ranges[flat], t.replicas, tiling, inFlight, sr.memory);
+      ++flat;
       sr.in_flight_micro_batches = static_cast<int>(std::ceil(inFlight - 1e-9));
       const double total = sr.memory.total();
       if (total > sr.memory.capacity) {

@@ -51,6 +51,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
   const bool deepspeed = spec.runtime == TrainingSpec::Runtime::DeepSpeed;
   const bool legacyLinks = !terms.link_curves && !terms.nic_sharing;
   const double bwdShare = backwardShare(spec);
+  if (placement.ranges.size() < placement.stages.size()) placement.ranges.resize(placement.stages.size());
   PipelineLinks& pipeline = sc.pipeline;
   pipeline.start(links, terms, deepspeed, nodes.size());
   const int ng = static_cast<int>(gpus.size());
@@ -110,12 +111,12 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     double upstream = 0;  // transfer time of the boundary with the previous stage
     for (int s = 0; s < d; ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
-      StagePlace& place = placement.stages[base + static_cast<size_t>(s)];
+      const StagePlace& place = placement.stages[base + static_cast<size_t>(s)];
       const int g = place.gpu;
       const GpuType& gpu = *gpus[static_cast<size_t>(g)];
       const ProfileTable& tab = *place.table;
       const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
-      place.range = rg;
+      placement.ranges[base + static_cast<size_t>(s)] = rg;
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
 
       // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
