@@ -130,6 +130,9 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       walk.stamp = ++sc.stamp;
       walk.sn = StageNodes{};
       walk.slowGbps = 0;
+      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on one,
+      // the node with the slowest NIC (the first of the slowest, in replica order).
+      walk.out = &place.nodes;
       const size_t first = pl.slots.size();
       pl.slots.resize(first + st.node_ids.size());
       walk.slotOut = pl.slots.data() + first;
@@ -169,10 +172,6 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         walk.slotOut[rep] = slot;
         walk.count(slot, tp);
       }
-      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
-      // one, the node with the slowest NIC (the first of the slowest, in replica order). Only
-      // copied here: read back at once, the walk's fields (just stored as scalars) would stall.
-      place.nodes = walk.sn;
       if (!tab) {
         if (untiledNode >= 0 && !tpReported) {
           // TP 3 on a 4-GPU node: the node-fit problem is the one to fix (the profile set

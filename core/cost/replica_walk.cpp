@@ -4,12 +4,15 @@
 namespace arachne {
 
 std::size_t ReplicaWalk::countPlain(const int* ids, std::size_t rep, std::size_t n, int g, int tp) {
-  if (tp < 1 || tp >= 64) return rep;  // no bit for the degree: the caller checks each node
+  if (tp < 1 || tp >= 64) {  // no bit for the degree: the caller checks each node
+    *out = sn;
+    return rep;
+  }
   const std::uint64_t bit = std::uint64_t{1} << tp;
   // A local copy: its address never escapes, so the stores to the arrays cannot touch it and
   // its fields stay in registers. Field by field, not as one block: price() has just stored
   // some fields, and a block copy reads them in 16-byte pieces, which the processor cannot
-  // forward from two pending 8-byte stores (it waits for them to reach the cache).
+  // forward from two pending 8-byte stores.
   ReplicaWalk w;
   w.nodes = nodes;
   w.slotById = slotById;
@@ -34,6 +37,7 @@ std::size_t ReplicaWalk::countPlain(const int* ids, std::size_t rep, std::size_t
   // What the walk changed.
   overcommitted = w.overcommitted;
   sn = w.sn;
+  *out = w.sn;
   slowGbps = w.slowGbps;
   return rep;
 }

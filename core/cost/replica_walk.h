@@ -30,6 +30,10 @@ struct ReplicaWalk {
   std::uint64_t stamp = 0;        // the current stage's (a new stamp instead of clearing counts)
   StageNodes sn;
   double slowGbps = 0;            // the link rate of sn.slowSlot
+  // Where countPlain leaves sn when it returns (the stage's StagePlace), so that price() does
+  // not read back, at once, fields countPlain has just stored one by one: the processor cannot
+  // forward them from its store buffer to a wider load and waits for them to reach the cache.
+  StageNodes* out = nullptr;
 
   // Counts one TP group of tp GPUs on node slot `slot`.
   void count(int slot, int tp) {
