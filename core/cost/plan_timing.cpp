@@ -230,7 +230,6 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         auto intraStep = [&](int group) {
           return [this, g, group, &intraRate](double bytes) { return links.intraTime(g, group, bytes, &intraRate); };
         };
-        const double interLatency = links.interLatency(ra, rb);
         // A collective of `bytes` (per GPU) over the data-parallel group: inside one node, or
         // reduce inside each node, across nodes per shard, and back (NCCL's multi-ring over the
         // node's rails behaves so).
@@ -255,7 +254,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
           const double shard = terms.nic_sharing ? bytes / c : bytes * st.tp;
           double inter = 0;
           if (kind == Kind::AllReduce)
-            inter = terms.collectives ? collective::allReduce(shard, kMembers, interLatency, interStep)
+            inter = terms.collectives ? collective::allReduce(shard, kMembers, links.interLatency(ra, rb), interStep)
                                       : collective::ringAllReduce(shard, kMembers, interStep);
           else
             inter = collective::reduceScatter(shard, kMembers, interStep);
