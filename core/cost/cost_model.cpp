@@ -13,16 +13,6 @@
 
 namespace arachne {
 
-LayerPrefix ProfileTable::range(int first, int last) const {
-  const LayerPrefix& a = prefix[static_cast<size_t>(first)];
-  const LayerPrefix& b = prefix[static_cast<size_t>(last) + 1];
-  return {b.compute - a.compute,           b.tp_comm - a.tp_comm,
-          b.params - a.params,             b.activations - a.activations,
-          b.optimizer - a.optimizer,       b.expert_params - a.expert_params,
-          b.expert_activations - a.expert_activations, b.dispatch - a.dispatch,
-          b.etp_tokens - a.etp_tokens,     b.tp_collectives - a.tp_collectives};
-}
-
 CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, const Model& model,
                      const TrainingSpec& spec, const ProfileSet& profiles, const CostTerms& terms)
     : d(std::make_unique<Impl>(catalog, composition, model, spec, profiles)) {
@@ -196,7 +186,13 @@ StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, 
                                     int depth, int microBatches, int replicas,
                                     const ExpertTiling& tiling, int virtualStages) const {
   StageMemory m;
-  const LayerPrefix r = t.range(first, last);
+  memory(t, t.range(first, last), replicas, tiling,
+         inFlightStages(stageIndex, depth, microBatches, virtualStages), m);
+  return m;
+}
+
+void CostModel::Impl::memory(const ProfileTable& t, const LayerPrefix& r, int replicas,
+                             const ExpertTiling& tiling, double inFlight, StageMemory& m) const {
   const int tp = t.tp;
   const int R = std::max(1, replicas);
   double expertShare = 0;  // expert parameters per GPU
@@ -211,11 +207,10 @@ StageMemory CostModel::Impl::memory(const ProfileTable& t, int first, int last, 
   m.grads = params * spec.gradBytes() + spec.gradBucketBytes(params);
   m.optimizer = (r.params / (spec.distributed_optimizer ? R : 1) + expertShare / expertOptDivisor) *
                 spec.optimizerBytes();
-  m.activations = (r.activations + r.expert_activations / tp) * inFlightStages(stageIndex, depth, microBatches, virtualStages);
+  m.activations = (r.activations + r.expert_activations / tp) * inFlight;
   m.other = kFrameworkOverheadBytes +
             kAllocatorSlack * (m.params + m.grads + m.optimizer + m.activations);
   m.capacity = gpus[static_cast<size_t>(t.gpu)]->memory_bytes;
-  return m;
 }
 
 std::string CostModel::largestComponent(const StageMemory& m) {

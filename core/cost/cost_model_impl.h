@@ -27,7 +27,17 @@ struct ProfileTable {
   std::vector<double> output_bytes;  // per layer
   double tp_bytes = 0;               // size of each of those collectives at this configuration
   double tp_one_s = 0;               // and the time of one over the type's intra-node links
-  LayerPrefix range(int first, int last) const;
+  // Inline: returned through memory from another translation unit, the sums were stored as
+  // scalars and read back as pairs, which the processor cannot forward from its store buffer.
+  LayerPrefix range(int first, int last) const {
+    const LayerPrefix& a = prefix[static_cast<size_t>(first)];
+    const LayerPrefix& b = prefix[static_cast<size_t>(last) + 1];
+    return {b.compute - a.compute,           b.tp_comm - a.tp_comm,
+            b.params - a.params,             b.activations - a.activations,
+            b.optimizer - a.optimizer,       b.expert_params - a.expert_params,
+            b.expert_activations - a.expert_activations, b.dispatch - a.dispatch,
+            b.etp_tokens - a.etp_tokens,     b.tp_collectives - a.tp_collectives};
+  }
 };
 
 struct NodeInfo {
@@ -52,14 +62,22 @@ struct StageNodes {
   int slowSlot = -1;   // the stage's node with the slowest NIC
 };
 
+// One stage of a priced plan, as validation found it (and the timing pass summed it).
+struct StagePlace {
+  int start = 0;                       // where its node slots start in PlanPlacement::slots
+  int gpu = -1;                        // its GPU type index
+  const ProfileTable* table = nullptr;
+  StageNodes nodes;
+};
+
 // What validation looked up for the timing pass, so that the plan's node ids are walked once.
 // Complete (one entry per stage, one slot per replica) only when the plan is structurally valid.
 struct PlanPlacement {
-  std::vector<int> slots;       // every stage's node slots, replica by replica, in plan order
-  std::vector<int> stageStart;  // where each stage's slots start in `slots`
-  std::vector<int> gpuOfStage;  // every stage's GPU type index, in plan order
-  std::vector<const ProfileTable*> tables;  // every stage's profile table, in plan order
-  std::vector<StageNodes> stageNodes;
+  std::vector<int> slots;          // every stage's node slots, replica by replica, in plan order
+  std::vector<StagePlace> stages;  // in plan order (small: a new one is cleared per stage)
+  // Every stage's layer sums, in plan order: written by the timing pass, read by the memory
+  // pass. Only grows, so that no call clears it.
+  std::vector<LayerPrefix> ranges;
   std::vector<int> slowestOfType;  // per GPU type, the plan's node of it with the slowest NIC
 };
 
@@ -120,12 +138,16 @@ struct CostModel::Impl {
   PlanReport price(const Plan& plan, bool rebalance) const;
   // Fills the time items of every stage of a structurally valid plan and, per template, the
   // per-micro-batch pace and the M-independent rest of its iteration (plan_timing.cpp), from
-  // what validation looked up.
+  // what validation looked up; leaves every stage's layer sums in placement.ranges.
   void timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                     const PlanPlacement& placement) const;
+                     PlanPlacement& placement) const;
   StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
                      int microBatches, int replicas, const ExpertTiling& tiling,
                      int virtualStages = 1) const;
+  // The same from the stage's layer sums and its micro-batches in flight (inFlightStages),
+  // written into m (every field): a returned copy was stored as scalars and read back as pairs.
+  void memory(const ProfileTable& t, const LayerPrefix& r, int replicas, const ExpertTiling& tiling,
+              double inFlight, StageMemory& m) const;
 };
 
 }  // namespace arachne

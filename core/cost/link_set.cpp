@@ -161,6 +161,12 @@ void LinkSet::build(const GpuCatalog& catalog, const Composition& composition,
     l.gbps = nics_[static_cast<size_t>(l.nic)].aggregateGbps(std::max(1, l.gpus), kLargeMessage);
     nodes_.push_back(l);
   }
+  keyFrom_.clear();
+  keyTo_.clear();
+  for (const NodeLink& l : nodes_) {
+    keyFrom_.push_back((std::uint64_t(l.nic) << 48) ^ (std::uint64_t(l.gpu) << 16));
+    keyTo_.push_back((std::uint64_t(l.nic) << 32) ^ std::uint64_t(l.gpu));
+  }
   std::map<std::pair<int, int>, int> kindOf;  // (nic, gpu) -> kind
   std::vector<int> firstOfKind;
   for (size_t i = 0; i < nodes_.size(); ++i) {
@@ -199,6 +205,7 @@ LinkSet::FlowRate LinkSet::resolve(const NicModel& m, int flows, bool perFlow) {
     r.lo = &m.flows.front().second;
     r.scale = n;
     r.unit = m.flows.front().first;
+    r.scaled = !(r.scale == 1 && r.unit == 1);
     return r;
   }
   for (size_t i = 1; i < m.flows.size(); ++i) {
@@ -219,12 +226,17 @@ LinkSet::FlowRate LinkSet::resolve(const NicModel& m, int flows, bool perFlow) {
 
 double LinkSet::FlowRate::at(double x) const {
   if (!lo) return 0;
+  double r;
   if (hi) {
     const double l = lo->gbpsAtLog2(x), h = hi->gbpsAtLog2(x);
-    return (l + f * (h - l)) / flows;
+    r = l + f * (h - l);
+  } else {
+    r = lo->gbpsAtLog2(x);
+    if (scaled) r = r * scale / unit;
   }
-  // Multiplying and dividing by 1 (every case but the one below the first count) is exact.
-  return lo->gbpsAtLog2(x) * scale / unit / flows;
+  // Multiplying and dividing by 1 is exact, so it is skipped: a division is some 15 cycles on
+  // the link evaluation's critical path.
+  return flows == 1 ? r : r / flows;
 }
 
 double LinkSet::rate(const std::vector<FlowRate>& rates, const NicModel& m, int flows, double x) const {

@@ -60,10 +60,10 @@ class LinkSet {
   double intraGbps(int gpu, int group, double bytes) const;
   // Two node pairs with the same key have the same links (NIC models, GPU types): a transfer
   // priced for one holds for the other at the same flows.
+  // (x.nic << 48) ^ (y.nic << 32) ^ (x.gpu << 16) ^ y.gpu, from halves resolved at build():
+  // two loads and an exclusive or in the point-to-point loop over replicas.
   std::uint64_t pairKey(int a, int b) const {
-    const NodeLink& x = nodes_[static_cast<size_t>(a)];
-    const NodeLink& y = nodes_[static_cast<size_t>(b)];
-    return (std::uint64_t(x.nic) << 48) ^ (std::uint64_t(y.nic) << 32) ^ (std::uint64_t(x.gpu) << 16) ^ std::uint64_t(y.gpu);
+    return keyFrom_[static_cast<size_t>(a)] ^ keyTo_[static_cast<size_t>(b)];
   }
   // The node's whole rate to other nodes with every one of its GPUs sending (for reports
   // and the policy's features), GB/s.
@@ -89,6 +89,7 @@ class LinkSet {
     const BandwidthCurve* hi = nullptr;  // set between two measured counts
     double f = 0;                        // hi's weight there
     double scale = 1, unit = 1;          // below the first measured count: lo x count / first
+    bool scaled = false;                 // scale and unit are not both 1
     double flows = 1;                    // the per-flow divisor (1: the node's whole rate)
     double at(double x) const;
   };
@@ -104,6 +105,7 @@ class LinkSet {
   std::vector<int> pair_;               // gpuCount x gpuCount -> index into pairs_, -1 none
   std::vector<NicModel> pairs_;
   std::vector<NodeLink> nodes_;
+  std::vector<std::uint64_t> keyFrom_, keyTo_;  // pairKey's halves per node slot
   int gpuCount_ = 0;
   CostTerms terms_;
   std::string origin_;

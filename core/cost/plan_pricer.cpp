@@ -7,6 +7,7 @@
 #include "cost/batch_split.h"
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
+#include "cost/replica_walk.h"
 #include "plan/texts.h"
 #include "profile/analytic_profiler.h"
 
@@ -33,16 +34,11 @@ const char* componentTerm(const std::string& c) {
 
 // Per-call scratch, reused so that pricing allocates nothing beyond the report itself.
 struct Scratch {
-  std::vector<int> use;      // GPUs placed per node slot, over the whole plan
-  std::vector<int> touched;
+  std::vector<SlotTally> tally;  // per node slot: GPUs placed, replicas of the current stage
   std::vector<double> perMb, fixed;
   std::vector<int> weight, M;
   PlanPlacement placement;   // what validation looks up for the timing and memory passes
-  // Replicas of the current stage per node slot, valid where stageOf[slot] is the stage's
-  // stamp (a new stamp per stage instead of clearing the counts).
-  std::vector<int> stageCount;
-  std::vector<std::uint64_t> stageOf;
-  std::uint64_t stamp = 0;
+  std::uint64_t stamp = 0;   // the last stage's stamp (ReplicaWalk)
 };
 // initial-exec: arachne_core is a shared library the executables link, so its TLS is in the
 // static block; the default (general-dynamic) model calls __tls_get_addr on every access,
@@ -69,19 +65,19 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
 
   // ---- Structure -------------------------------------------------------------------------
   if (nt == 0) violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kPlanNoTemplates));
-  if (sc.use.size() < nodes.size()) {
-    sc.use.assign(nodes.size(), 0);
-    sc.touched.assign(nodes.size(), 0);
-    sc.stageOf.assign(nodes.size(), 0);
-    sc.stageCount.assign(nodes.size(), 0);
+  if (sc.tally.size() < nodes.size()) {
+    sc.tally.assign(nodes.size(), SlotTally{});
   }
-  int nTouched = 0;  // node slots in sc.touched (each once: use[] > 0 from then on)
+  // Counts GPUs per node over the whole plan and where each stage's replicas sit.
+  ReplicaWalk walk;
+  walk.nodes = nodes.data();
+  walk.slotById = slotById.data();
+  walk.denseIds = slotById.size();
+  walk.tally = sc.tally.data();
+  walk.planStamp = sc.stamp + 1;
   PlanPlacement& pl = sc.placement;
   pl.slots.clear();
-  pl.stageStart.clear();
-  pl.gpuOfStage.clear();
-  pl.tables.clear();
-  pl.stageNodes.clear();
+  pl.stages.clear();
   pl.slowestOfType.assign(gpus.size(), -1);
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
@@ -113,9 +109,10 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
       const int g = gpuIndex(st.gpu_type);
       const ProfileTable* tab = g >= 0 ? table(g, st.tp, t.micro_batch) : nullptr;
-      pl.gpuOfStage.push_back(g);
-      pl.tables.push_back(tab);
-      pl.stageStart.push_back(static_cast<int>(pl.slots.size()));
+      StagePlace& place = pl.stages.emplace_back();
+      place.start = static_cast<int>(pl.slots.size());
+      place.gpu = g;
+      place.table = tab;
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
@@ -129,32 +126,31 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
       bool tpReported = false;
       int untiledNode = -1, untiledSize = 0;  // a node the TP degree fits but does not divide
-      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on
-      // one, the node with the slowest NIC (the first of the slowest, in replica order).
-      StageNodes sn;
-      double slowGbps = 0;
-      const std::uint64_t stamp = ++sc.stamp;
       const int tp = st.tp;
-      // Raw pointers: the loop below runs once per TP group of the plan, and through the
-      // vectors the compiler reloads every array after each store.
+      walk.stamp = ++sc.stamp;
+      walk.sn = StageNodes{};
+      walk.slowGbps = 0;
+      // Where the replicas sit, for the timing pass: distinct nodes, the most replicas on one,
+      // the node with the slowest NIC (the first of the slowest, in replica order).
+      walk.out = &place.nodes;
       const size_t first = pl.slots.size();
       pl.slots.resize(first + st.node_ids.size());
-      int* slotOut = pl.slots.data() + first;
-      int* use = sc.use.data();
-      int* count = sc.stageCount.data();
-      std::uint64_t* stageOf = sc.stageOf.data();
-      const NodeInfo* info = nodes.data();
-      for (size_t rep = 0; rep < st.node_ids.size(); ++rep) {
-        const int id = st.node_ids[rep];
+      walk.slotOut = pl.slots.data() + first;
+      const int* ids = st.node_ids.data();
+      const size_t nIds = st.node_ids.size();
+      // countPlain counts the replicas that need no report; the loop's body looks at the others.
+      for (size_t rep = walk.countPlain(ids, 0, nIds, g, tp); rep < nIds;
+           rep = walk.countPlain(ids, rep + 1, nIds, g, tp)) {
+        const int id = ids[rep];
         const int slot = this->slot(id);
-        slotOut[rep] = slot;
+        walk.slotOut[rep] = -1;  // until it is counted
         if (slot < 0) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageUnknownNode, {stageName(j, s, st), integer(id)}));
           v.node_id = id;
           v.gpu_type = st.gpu_type;
           continue;
         }
-        const NodeInfo& n = info[slot];
+        const NodeInfo& n = nodes[static_cast<size_t>(slot)];
         if (n.gpu != g) {
           Violation& v = violate(ViolationKind::UnknownNode, j, s, Reason(text::kStageWrongNodeType, {stageName(j, s, st), integer(id), verbatim(gpuIds[static_cast<size_t>(n.gpu)])}));
           v.node_id = id;
@@ -173,25 +169,8 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
             untiledSize = n.gpus;
           }
         }
-        if (use[slot] == 0) sc.touched[nTouched++] = slot;
-        use[slot] += tp;
-        int& here = count[slot];
-        if (stageOf[slot] != stamp) {
-          stageOf[slot] = stamp;
-          here = 0;
-          ++sn.distinct;
-          if (sn.slowSlot < 0 || n.link_gbps < slowGbps) {
-            sn.slowSlot = slot;
-            slowGbps = n.link_gbps;
-          }
-        }
-        sn.maxPerNode = std::max(sn.maxPerNode, ++here);
-      }
-      sn.oneNode = sn.distinct == 1;
-      pl.stageNodes.push_back(sn);
-      if (sn.slowSlot >= 0) {
-        int& best = pl.slowestOfType[static_cast<size_t>(g)];
-        if (best < 0 || slowGbps < nodes[static_cast<size_t>(best)].link_gbps) best = sn.slowSlot;
+        walk.slotOut[rep] = slot;
+        walk.count(slot, tp);
       }
       if (!tab) {
         if (untiledNode >= 0 && !tpReported) {
@@ -218,29 +197,42 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     if (expected >= 0 && expected != L)
       violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
-  for (int k = 0; k < nTouched; ++k) {
-    const int slot = sc.touched[static_cast<size_t>(k)];
-    const NodeInfo& n = nodes[static_cast<size_t>(slot)];
-    const int used = sc.use[static_cast<size_t>(slot)];
-    if (used > n.gpus) {
-      std::set<int> who;
-      for (int j = 0; j < nt; ++j)
-        for (const Stage& st : plan.templates[static_cast<size_t>(j)].stages)
-          for (int id : st.node_ids)
-            if (id == n.id) who.insert(j);
-      std::string list;
-      for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j);
-      Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
-                             Reason(text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
-                                                               integer(used), integer(used - n.gpus), verbatim(list)}));
-      v.node_id = n.id;
-      v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];
+  // The walk flagged any node given more GPUs than it has; they are reported in the order of
+  // their first use, which is the order of the counted slots (-1: not counted) in pl.slots.
+  if (walk.overcommitted) {
+    std::vector<char> seen(nodes.size(), 0);
+    for (const int slot : pl.slots) {
+      if (slot < 0 || seen[static_cast<size_t>(slot)]) continue;
+      seen[static_cast<size_t>(slot)] = 1;
+      const NodeInfo& n = nodes[static_cast<size_t>(slot)];
+      const int used = sc.tally[static_cast<size_t>(slot)].use;
+      if (used > n.gpus) {
+        std::set<int> who;
+        for (int j = 0; j < nt; ++j)
+          for (const Stage& st : plan.templates[static_cast<size_t>(j)].stages)
+            for (int id : st.node_ids)
+              if (id == n.id) who.insert(j);
+        std::string list;
+        for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j);
+        Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
+                               Reason(text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
+                                                                 integer(used), integer(used - n.gpus), verbatim(list)}));
+        v.node_id = n.id;
+        v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];
+      }
     }
-    sc.use[static_cast<size_t>(slot)] = 0;
   }
   if (nt > 0 && minBatch > spec.global_batch)
     violate(ViolationKind::BatchTooSmall, -1, -1, Reason(text::kBatchTooSmall, {integer(spec.global_batch), integer(minBatch)}));
   if (!r.violations.empty()) return r;
+  // Per GPU type, its slowest node among the stages' slowest (the first of them in plan order).
+  for (StagePlace& place : pl.stages) {
+    place.nodes.oneNode = place.nodes.distinct == 1;
+    const int slow = place.nodes.slowSlot;
+    if (slow < 0) continue;
+    int& best = pl.slowestOfType[static_cast<size_t>(place.gpu)];
+    if (best < 0 || nodes[static_cast<size_t>(slow)].link_gbps < nodes[static_cast<size_t>(best)].link_gbps) best = slow;
+  }
 
   // ---- Time per stage ----------------------------------------------------------------------
   r.templates.resize(static_cast<size_t>(nt));
@@ -287,10 +279,10 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       const Stage& st = t.stages[static_cast<size_t>(s)];
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
       ExpertTiling tiling = CostModel::effectiveTiling(st.expert_tiling, st.tp, t.replicas);
-      sr.memory = memory(*pl.tables[flat++], st.first_layer, st.last_layer, s, t.depth(),
-                         tr.micro_batches, t.replicas, tiling, t.virtual_stages);
-      sr.in_flight_micro_batches = static_cast<int>(std::ceil(
-          CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages) - 1e-9));
+      const double inFlight = CostModel::inFlightStages(s, t.depth(), tr.micro_batches, t.virtual_stages);
+      memory(*pl.stages[flat].table, pl.ranges[flat], t.replicas, tiling, inFlight, sr.memory);
+      ++flat;
+      sr.in_flight_micro_batches = static_cast<int>(std::ceil(inFlight - 1e-9));
       const double total = sr.memory.total();
       if (total > sr.memory.capacity) {
         const std::string comp = CostModel::largestComponent(sr.memory);

@@ -9,6 +9,7 @@
 #include "cost/collectives.h"
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
+#include "cost/pipeline_links.h"
 #include "profile/analytic_profiler.h"
 
 namespace arachne {
@@ -17,8 +18,13 @@ namespace {
 
 // Scratch reused between calls (pricing allocates nothing but the report).
 struct TimingScratch {
-  std::vector<int> flows, flowTouched;
-  std::vector<double> window, fwdWindow, gExposed, agExposed, opt;
+  PipelineLinks pipeline;
+  // What the tail after the pipeline needs of each stage of the template being timed.
+  struct StageTail {
+    double window, fwdWindow;  // the last backward's and the next first forward's time
+    double gExposed, agExposed, opt;
+  };
+  std::vector<StageTail> tail;
   // Collectives of the data-parallel groups priced so far in this call: stages of one plan
   // reduce the same full buckets over the same kind of group again and again.
   struct GroupCollective {
@@ -28,14 +34,6 @@ struct TimingScratch {
     double time, intraRate, interRate;
   };
   std::vector<GroupCollective> collectives;
-  // Point-to-point transfers priced so far in this call: the stages of a template, and
-  // templates on nodes of the same kinds, send the same activation over the same links.
-  struct Transfer {
-    std::uint64_t key;  // the link (pairKey, or the GPU type inside a node)
-    int fa, fb;         // flows at either end
-    double msg, time, gbps;
-  };
-  std::vector<Transfer> transfers;
 };
 thread_local TimingScratch tTiming __attribute__((tls_model("initial-exec")));  // see plan_pricer.cpp
 
@@ -46,19 +44,19 @@ double backwardShare(const TrainingSpec& s) { return s.activation_checkpointing 
 }  // namespace
 
 void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
-                                    const PlanPlacement& placement) const {
+                                    PlanPlacement& placement) const {
   TimingScratch& sc = tTiming;
   const int nt = static_cast<int>(plan.templates.size());
   const double gradB = spec.gradBytes();
   const bool deepspeed = spec.runtime == TrainingSpec::Runtime::DeepSpeed;
   const bool legacyLinks = !terms.link_curves && !terms.nic_sharing;
   const double bwdShare = backwardShare(spec);
-  if (sc.flows.size() < nodes.size()) sc.flows.assign(nodes.size(), 0);
+  if (placement.ranges.size() < placement.stages.size()) placement.ranges.resize(placement.stages.size());
+  PipelineLinks& pipeline = sc.pipeline;
+  pipeline.start(links, terms, deepspeed, nodes.size());
   const int ng = static_cast<int>(gpus.size());
   sc.collectives.clear();
-  sc.transfers.clear();
   const std::vector<int>& slots = placement.slots;
-  const std::vector<int>& gpuOfStage = placement.gpuOfStage;
 
   // Templates run data parallel over one global batch, so every layer's gradients are reduced
   // among the replicas of all templates. Across templates the ring passes through nodes of
@@ -90,56 +88,41 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
     const int d = t.depth();
     const int R = t.replicas;
     const int v = std::max(1, t.virtual_stages);
-    tr.stages.resize(static_cast<size_t>(d));
+    // Copies of one cleared report: resize() clears each new one with a rep stos, whose start-up
+    // cost was some 8 % of the timing pass.
+    tr.stages.assign(static_cast<size_t>(d), StageReport{});
     tr.virtual_stages = v;
     // Slots of stage s, replica rep: slotOf(s)[rep].
     const size_t base = firstStageOfTemplate;
     auto slotOf = [&placement, &slots, base](int s) {
-      return slots.data() + placement.stageStart[base + static_cast<size_t>(s)];
+      return slots.data() + placement.stages[base + static_cast<size_t>(s)].start;
     };
     firstStageOfTemplate += static_cast<size_t>(d);
 
     // TP groups of this template with a neighbour on another node, per node: in the 1F1B
     // steady state they all send at once, so their flows share the node's NICs.
-    sc.flowTouched.clear();
-    int* flowsOf = sc.flows.data();  // a raw pointer: the vector's would be reloaded after each store
+    pipeline.startTemplate();
     if (terms.nic_sharing && d > 1) {
-      for (int s = 0; s < d; ++s) {
-        const Stage& st = t.stages[static_cast<size_t>(s)];
-        const int* here = slotOf(s);
-        const int* next = s + 1 < d ? slotOf(s + 1) : nullptr;
-        const int* prev = s > 0 ? slotOf(s - 1) : nullptr;
-        const int* first = slotOf(0);
-        const int tp = st.tp;
-        for (int rep = 0; rep < R; ++rep) {
-          const int a = here[rep];
-          const bool nextAway = next && next[rep] != a;
-          const bool prevAway = prev && prev[rep] != a;
-          const bool wrapAway = v > 1 && s == d - 1 && first[rep] != a;
-          if (!(nextAway || prevAway || wrapAway)) continue;
-          if (flowsOf[a] == 0) sc.flowTouched.push_back(a);
-          flowsOf[a] += tp;
-        }
-      }
+      for (int s = 0; s < d; ++s)
+        pipeline.addFlows(slotOf(s), s > 0 ? slotOf(s - 1) : nullptr, s + 1 < d ? slotOf(s + 1) : nullptr,
+                          v > 1 && s == d - 1 ? slotOf(0) : nullptr, R, t.stages[static_cast<size_t>(s)].tp);
     }
 
-    sc.window.assign(static_cast<size_t>(d), 0);
-    sc.fwdWindow.assign(static_cast<size_t>(d), 0);
-    sc.gExposed.assign(static_cast<size_t>(d), 0);
-    sc.agExposed.assign(static_cast<size_t>(d), 0);
-    sc.opt.assign(static_cast<size_t>(d), 0);
+    if (sc.tail.size() < static_cast<size_t>(d)) sc.tail.resize(static_cast<size_t>(d));
     double maxT = 0, sumT = 0, legacyMaxSync = 0;
     double upstream = 0;  // transfer time of the boundary with the previous stage
     for (int s = 0; s < d; ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
-      const int g = gpuOfStage[base + static_cast<size_t>(s)];
+      const StagePlace& place = placement.stages[base + static_cast<size_t>(s)];
+      const int g = place.gpu;
       const GpuType& gpu = *gpus[static_cast<size_t>(g)];
-      const ProfileTable& tab = *placement.tables[base + static_cast<size_t>(s)];
+      const ProfileTable& tab = *place.table;
       const LayerPrefix rg = tab.range(st.first_layer, st.last_layer);
+      placement.ranges[base + static_cast<size_t>(s)] = rg;
       StageReport& sr = tr.stages[static_cast<size_t>(s)];
 
       // Where the stage's replicas sit: distinct nodes, the most replicas on one, slowest NIC.
-      const StageNodes& sn = placement.stageNodes[base + static_cast<size_t>(s)];
+      const StageNodes sn = place.nodes;
 
       // ---- Compute and TP collectives ----
       sr.time.compute = rg.compute;
@@ -218,55 +201,8 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       double boundary = 0;
       const int nextIndex = s + 1 < d ? s + 1 : (v > 1 ? 0 : -1);  // interleaving wraps around
       if (nextIndex >= 0) {
-        const int* here = slotOf(s);
-        const int* there = slotOf(nextIndex);
         const double out = tab.output_bytes[static_cast<size_t>(st.last_layer)];
-        // Megatron's TP ranks each send their 1/tp slice (scatter/gather); DeepSpeed's send the
-        // whole tensor. Without NIC sharing a node carries the tensor as one flow (nicCopies
-        // times under DeepSpeed), as before the sharing term.
-        const double nicCopies = deepspeed ? st.tp : 1;
-        double worst = -1;
-        // Replicas whose nodes have the same links and flows take the same time: price once.
-        std::uint64_t lastKey = ~0ull;
-        int lastFa = -1, lastFb = -1;
-        for (int rep = 0; rep < R; ++rep) {
-          const int a = here[rep];
-          const int b = there[rep];
-          const bool local = a == b;
-          // Inside a node the link is the GPU type's (the top bit keeps it apart from pairKey).
-          const std::uint64_t key = local ? std::uint64_t{1} << 63 | std::uint64_t(g) : links.pairKey(a, b);
-          const int fa = terms.nic_sharing && !local ? flowsOf[a] : 1;
-          const int fb = terms.nic_sharing && !local ? flowsOf[b] : 1;
-          if (key == lastKey && fa == lastFa && fb == lastFb) continue;
-          lastKey = key;
-          lastFa = fa;
-          lastFb = fb;
-          const double msg = local ? (terms.nic_sharing && !deepspeed ? out / st.tp : out)
-                                   : (terms.nic_sharing ? (deepspeed ? out : out / st.tp) : out * nicCopies);
-          double time = 0, gbps = 0;
-          const TimingScratch::Transfer* seen = nullptr;
-          for (const TimingScratch::Transfer& m : sc.transfers)
-            if (m.key == key && m.fa == fa && m.fb == fb && m.msg == msg) {
-              seen = &m;
-              break;
-            }
-          if (seen) {
-            time = seen->time;
-            gbps = seen->gbps;
-          } else {
-            if (local)
-              time = terms.link_curves ? 2.0 * links.intraTime(g, 2, msg, &gbps) : links.intraTime(g, 2, 2.0 * msg, &gbps);
-            else
-              time = terms.link_curves ? 2.0 * links.interTime(a, b, msg, fa, fb, &gbps)
-                                       : links.interTime(a, b, 2.0 * msg, fa, fb, &gbps);
-            sc.transfers.push_back({key, fa, fb, msg, time, gbps});
-          }
-          if (time > worst) {
-            worst = time;
-            sr.p2p_link = a == b ? "intra-node" : "inter-node";
-            sr.p2p_gbps = gbps;
-          }
-        }
+        const double worst = pipeline.slowestTransfer(slotOf(s), slotOf(nextIndex), R, g, st.tp, out, sr);
         // Interleaved: every chunk boundary is crossed once per micro-batch, v per stage (the
         // last stage's v - 1 wrap back to the first stage).
         boundary = worst * (s + 1 < d ? v : v - 1);
@@ -294,7 +230,6 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         auto intraStep = [&](int group) {
           return [this, g, group, &intraRate](double bytes) { return links.intraTime(g, group, bytes, &intraRate); };
         };
-        const double interLatency = links.interLatency(ra, rb);
         // A collective of `bytes` (per GPU) over the data-parallel group: inside one node, or
         // reduce inside each node, across nodes per shard, and back (NCCL's multi-ring over the
         // node's rails behaves so).
@@ -319,7 +254,7 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
           const double shard = terms.nic_sharing ? bytes / c : bytes * st.tp;
           double inter = 0;
           if (kind == Kind::AllReduce)
-            inter = terms.collectives ? collective::allReduce(shard, kMembers, interLatency, interStep)
+            inter = terms.collectives ? collective::allReduce(shard, kMembers, links.interLatency(ra, rb), interStep)
                                       : collective::ringAllReduce(shard, kMembers, interStep);
           else
             inter = collective::reduceScatter(shard, kMembers, interStep);
@@ -381,22 +316,21 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       sumT += ts;
       // What runs while the stage's last backward (and its TP collectives) and its next first
       // forward run.
-      sc.window[static_cast<size_t>(s)] = bwdShare * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
-      sc.fwdWindow[static_cast<size_t>(s)] = (1 - bwdShare) * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
+      sc.tail[static_cast<size_t>(s)].window = bwdShare * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
+      sc.tail[static_cast<size_t>(s)].fwdWindow = (1 - bwdShare) * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
       if (terms.overlap && !deepspeed && spec.overlap_grad_reduce) {
         // Every bucket but the last reduces while the backward still runs.
-        sr.time.grad_sync_hidden = std::min(std::max(0.0, red - redLast), sc.window[static_cast<size_t>(s)]);
+        sr.time.grad_sync_hidden = std::min(std::max(0.0, red - redLast), sc.tail[static_cast<size_t>(s)].window);
       }
       sr.time.grad_sync = red - sr.time.grad_sync_hidden;
       if (terms.overlap && !deepspeed && spec.overlap_param_gather && ag > 0)
-        sr.time.param_gather_hidden = std::min(std::max(0.0, ag - agLast), sc.fwdWindow[static_cast<size_t>(s)]);
+        sr.time.param_gather_hidden = std::min(std::max(0.0, ag - agLast), sc.tail[static_cast<size_t>(s)].fwdWindow);
       sr.time.param_gather = ag - sr.time.param_gather_hidden;
-      sc.gExposed[static_cast<size_t>(s)] = sr.time.grad_sync;
-      sc.agExposed[static_cast<size_t>(s)] = sr.time.param_gather;
-      sc.opt[static_cast<size_t>(s)] = sr.time.optimizer;
+      sc.tail[static_cast<size_t>(s)].gExposed = sr.time.grad_sync;
+      sc.tail[static_cast<size_t>(s)].agExposed = sr.time.param_gather;
+      sc.tail[static_cast<size_t>(s)].opt = sr.time.optimizer;
       legacyMaxSync = std::max(legacyMaxSync, sr.time.perIteration());
     }
-    for (int slot : sc.flowTouched) sc.flows[static_cast<size_t>(slot)] = 0;
 
     // ---- The tail after the pipeline ----
     double sync = legacyMaxSync;
@@ -406,10 +340,10 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       // gradient norm), the parameter all-gather follows it.
       double slack = 0, reduce = 0, opt = 0, gather = 0;
       for (int s = 0; s < d; ++s) {
-        reduce = std::max(reduce, sc.gExposed[static_cast<size_t>(s)] - slack);
-        slack += sc.window[static_cast<size_t>(s)];
-        opt = std::max(opt, sc.opt[static_cast<size_t>(s)]);
-        gather = std::max(gather, sc.agExposed[static_cast<size_t>(s)]);
+        reduce = std::max(reduce, sc.tail[static_cast<size_t>(s)].gExposed - slack);
+        slack += sc.tail[static_cast<size_t>(s)].window;
+        opt = std::max(opt, sc.tail[static_cast<size_t>(s)].opt);
+        gather = std::max(gather, sc.tail[static_cast<size_t>(s)].agExposed);
       }
       sync = reduce + opt + gather;
     }

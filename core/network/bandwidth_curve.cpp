@@ -108,6 +108,11 @@ void BandwidthCurve::detectUniform() {
   for (size_t i = 1; i < log2_bytes_.size(); ++i)
     if (std::abs(log2_bytes_[i] - (first_ + step_ * double(i))) > 1e-12) return;
   uniform_ = true;
+  // Dividing by a power of two and multiplying by its inverse round the same exact value (both
+  // normal numbers, so that the inverse is exact too); a multiplication is the faster.
+  int exponent = 0;
+  const bool pow2 = std::frexp(step_, &exponent) == 0.5 && std::isnormal(step_) && std::isnormal(1.0 / step_);
+  invStep_ = pow2 ? 1.0 / step_ : 0.0;
 }
 
 double BandwidthCurve::gbps(double bytes) const {
@@ -119,7 +124,7 @@ double BandwidthCurve::gbpsAtLog2(double x) const {
   if (gbps_.empty()) return 0;
   if (gbps_.size() == 1) return gbps_.front();
   if (!uniform_) return interpolate(log2_bytes_, gbps_, x);
-  const double pos = (x - first_) / step_;
+  const double pos = invStep_ > 0 ? (x - first_) * invStep_ : (x - first_) / step_;
   if (pos <= 0) return gbps_.front();
   const size_t i = static_cast<size_t>(pos);
   if (i + 1 >= gbps_.size()) return gbps_.back();

@@ -60,6 +60,7 @@ class BandwidthCurve {
   // Points on a uniform log2 grid (every form but a table of arbitrary sizes): found by index.
   bool uniform_ = false;
   double first_ = 0, step_ = 1;
+  double invStep_ = 0;  // 1 / step_ when step_ is a power of two (then exact), else 0
   void detectUniform();
   void resampleOnHalfOctaves();
 };
