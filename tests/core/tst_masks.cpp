@@ -163,6 +163,32 @@ class TstMasks : public QObject {
     QCOMPARE(FeasibilityMasks::tpMask(s, f, p, 0), (Mask{1, 0}));
   }
 
+  // admits() without a reason to give keeps the demand as it adds the stages instead of asking
+  // the masks at every prefix: on random compositions, spaces and templates (most refused, some
+  // admitted) it decides as the mask walk does.
+  void admitsDecidesAsTheMaskWalk() {
+    std::mt19937 rng(20261202);
+    int admitted = 0, refused = 0;
+    for (int round = 0; round < 300; ++round) {
+      FreeGpus free(randomNodes(rng));
+      if (round % 2) consumeSome(free, rng);
+      auto space = ConstructionSpace::structural(free, 32);
+      if (round % 3 == 0) restrictSpace(space, rng);
+      for (int k = 0; k < 40; ++k) {
+        TemplateChoice c{std::uniform_int_distribution<int>(1, std::max(1, std::min(space.max_depth, 6)))(rng), {}};
+        for (int i = 0; i < c.depth; ++i)
+          c.stages.push_back({std::uniform_int_distribution<int>(0, free.typeCount() - 1)(rng),
+                              space.tp_choices[std::uniform_int_distribution<size_t>(0, space.tp_choices.size() - 1)(rng)]});
+        std::string why;
+        const bool explained = FeasibilityMasks::admits(space, free, c, round % 4 == 0, &why);
+        QCOMPARE(FeasibilityMasks::admits(space, free, c, round % 4 == 0), explained);
+        QCOMPARE(why.empty(), explained);
+        ++(explained ? admitted : refused);
+      }
+    }
+    QVERIFY2(admitted > 300 && refused > 300, qPrintable(QString("%1 admitted, %2 refused").arg(admitted).arg(refused)));
+  }
+
   void masksMatchBruteForceOnRandomCompositions() {
     std::mt19937 rng(20261130);
     int checkedChoices = 0;
