@@ -276,6 +276,10 @@ QWidget* MainWindow::createAlternativesPage() {
   auto* split = new QSplitter(Qt::Vertical, page);
   split->addWidget(upper);
   split->addWidget(alternatives_);
+  // The chart starts with two fifths of the height: from size hints alone the table took
+  // nearly all of it (its rows scroll), and with twelve planners the chart's turned labels left
+  // its bars a fifth of what remained.
+  split->setSizes({600, 400});
   auto* layout = new QVBoxLayout(page);
   layout->addWidget(compareHint_);
   layout->addLayout(controls);
