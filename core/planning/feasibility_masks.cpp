@@ -115,38 +115,38 @@ bool FeasibilityMasks::admits(const ConstructionSpace& space, const FreeGpus& fr
                     " stages for depth " + std::to_string(choice.depth);
     return false;
   }
-  if (!why) {
-    // The masks' decisions with the demand kept as the stages are added: deviceMask and tpMask
-    // rebuild it from the whole prefix for every type, quadratic in the depth, and greedy asks
-    // this of every candidate template (half a million with eight types).
-    TpDemand d(free.typeCount());
-    for (size_t i = 0; i < choice.stages.size(); ++i) {
-      const StageChoice& s = choice.stages[i];
-      const int after = choice.depth - static_cast<int>(i) - 1;
-      if (s.gpu < 0 || s.gpu >= free.typeCount() || !space.typeUsable(s.gpu)) return false;
+  // The masks' decisions (deviceMask, then tpMask, at every prefix) with the demand kept as the
+  // stages are added: the masks rebuild it from the whole prefix for every type, quadratic in
+  // the depth, and greedy asks this of every candidate template (half a million with eight
+  // types). The prefix is rebuilt only to explain a refusal.
+  const auto prefix = [&](size_t n) {
+    return TemplateChoice{choice.depth, std::vector<StageChoice>(choice.stages.begin(), choice.stages.begin() + n)};
+  };
+  TpDemand d(free.typeCount());
+  for (size_t i = 0; i < choice.stages.size(); ++i) {
+    const StageChoice& s = choice.stages[i];
+    const int after = choice.depth - static_cast<int>(i) - 1;
+    bool device = s.gpu >= 0 && s.gpu < free.typeCount() && space.typeUsable(s.gpu);
+    if (device) {
       const int easiest = space.min_tp[static_cast<size_t>(s.gpu)];
       d.add(s.gpu, easiest);
-      const bool device = fits(space, free, d, after);
+      device = fits(space, free, d, after);
       d.add(s.gpu, easiest, -1);
-      const int ti = space.tpIndex(s.tp);
-      if (!device || ti < 0 || !space.tp_allowed[static_cast<size_t>(s.gpu)][static_cast<size_t>(ti)]) return false;
-      d.add(s.gpu, s.tp);
-      if (!fits(space, free, d, after)) return false;
     }
-    return true;
-  }
-  TemplateChoice partial{choice.depth, {}};
-  for (const StageChoice& s : choice.stages) {
-    if (s.gpu < 0 || s.gpu >= free.typeCount() || !deviceMask(space, free, partial)[static_cast<size_t>(s.gpu)]) {
-      if (why) *why = explainDevice(space, free, partial, s.gpu);
+    if (!device) {
+      if (why) *why = explainDevice(space, free, prefix(i), s.gpu);
       return false;
     }
     const int ti = space.tpIndex(s.tp);
-    if (ti < 0 || !tpMask(space, free, partial, s.gpu)[static_cast<size_t>(ti)]) {
-      if (why) *why = explainTp(space, free, partial, s.gpu, s.tp);
+    bool tp = ti >= 0 && space.tp_allowed[static_cast<size_t>(s.gpu)][static_cast<size_t>(ti)];
+    if (tp) {
+      d.add(s.gpu, s.tp);
+      tp = fits(space, free, d, after);
+    }
+    if (!tp) {
+      if (why) *why = explainTp(space, free, prefix(i), s.gpu, s.tp);
       return false;
     }
-    partial.stages.push_back(s);
   }
   return true;
 }

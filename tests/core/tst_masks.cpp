@@ -163,9 +163,10 @@ class TstMasks : public QObject {
     QCOMPARE(FeasibilityMasks::tpMask(s, f, p, 0), (Mask{1, 0}));
   }
 
-  // admits() without a reason to give keeps the demand as it adds the stages instead of asking
-  // the masks at every prefix: on random compositions, spaces and templates (most refused, some
-  // admitted) it decides as the mask walk does.
+  // admits() keeps the demand as it adds the stages instead of asking the masks at every
+  // prefix: on random compositions, spaces and templates (most refused, some admitted) it
+  // decides as the walk through deviceMask and tpMask does, and explains a refusal as the mask
+  // that refused it would.
   void admitsDecidesAsTheMaskWalk() {
     std::mt19937 rng(20261202);
     int admitted = 0, refused = 0;
@@ -174,16 +175,37 @@ class TstMasks : public QObject {
       if (round % 2) consumeSome(free, rng);
       auto space = ConstructionSpace::structural(free, 32);
       if (round % 3 == 0) restrictSpace(space, rng);
+      const bool first = round % 4 == 0;
       for (int k = 0; k < 40; ++k) {
         TemplateChoice c{std::uniform_int_distribution<int>(1, std::max(1, std::min(space.max_depth, 6)))(rng), {}};
         for (int i = 0; i < c.depth; ++i)
           c.stages.push_back({std::uniform_int_distribution<int>(0, free.typeCount() - 1)(rng),
                               space.tp_choices[std::uniform_int_distribution<size_t>(0, space.tp_choices.size() - 1)(rng)]});
+        // The walk: the depth mask, then per stage the device and the TP mask on the prefix.
+        bool walk = c.depth <= space.max_depth && FeasibilityMasks::depthMask(space, free, first)[static_cast<size_t>(c.depth)];
+        std::string walkWhy;
+        TemplateChoice partial{c.depth, {}};
+        for (const StageChoice& st : c.stages) {
+          if (!walk) break;
+          if (!FeasibilityMasks::deviceMask(space, free, partial)[static_cast<size_t>(st.gpu)]) {
+            walk = false;
+            walkWhy = FeasibilityMasks::explainDevice(space, free, partial, st.gpu);
+            break;
+          }
+          const int ti = space.tpIndex(st.tp);
+          if (ti < 0 || !FeasibilityMasks::tpMask(space, free, partial, st.gpu)[static_cast<size_t>(ti)]) {
+            walk = false;
+            walkWhy = FeasibilityMasks::explainTp(space, free, partial, st.gpu, st.tp);
+            break;
+          }
+          partial.stages.push_back(st);
+        }
         std::string why;
-        const bool explained = FeasibilityMasks::admits(space, free, c, round % 4 == 0, &why);
-        QCOMPARE(FeasibilityMasks::admits(space, free, c, round % 4 == 0), explained);
-        QCOMPARE(why.empty(), explained);
-        ++(explained ? admitted : refused);
+        QCOMPARE(FeasibilityMasks::admits(space, free, c, first, &why), walk);
+        QCOMPARE(FeasibilityMasks::admits(space, free, c, first), walk);
+        QCOMPARE(why.empty(), walk);
+        if (!walkWhy.empty()) QCOMPARE(why, walkWhy);
+        ++(walk ? admitted : refused);
       }
     }
     QVERIFY2(admitted > 300 && refused > 300, qPrintable(QString("%1 admitted, %2 refused").arg(admitted).arg(refused)));
