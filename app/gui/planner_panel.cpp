@@ -5,12 +5,12 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cstring>
 #include <utility>
@@ -21,7 +21,7 @@
 namespace arachne::gui {
 
 PlannerPanel::PlannerPanel(QAction* plan, QAction* cancel, QWidget* parent)
-    : QWidget(parent), form_(new QFormLayout(this)), planner_(new QComboBox(this)),
+    : QWidget(parent), plannerLabel_(new QLabel(this)), budgetLabel_(new QLabel(this)), planner_(new QComboBox(this)),
       budget_(new QDoubleSpinBox(this)), planButton_(new QToolButton(this)),
       cancelButton_(new QToolButton(this)), progress_(new QProgressBar(this)),
       message_(new QLabel(this)), policyNote_(new QLabel(this)), warning_(new QLabel(this)) {
@@ -51,13 +51,26 @@ PlannerPanel::PlannerPanel(QAction* plan, QAction* cancel, QWidget* parent)
   warning_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   warning_->setStyleSheet(QStringLiteral("QLabel { color: #b00020; font-weight: bold; }"));
   warning_->hide();
-  form_->addRow(QStringLiteral("planner"), planner_);
-  form_->addRow(policyNote_);
-  form_->addRow(QStringLiteral("budget"), budget_);
-  form_->addRow(buttons);
-  form_->addRow(progress_);
-  form_->addRow(message_);
-  form_->addRow(warning_);
+  plannerLabel_->setBuddy(planner_);
+  budgetLabel_->setBuddy(budget_);
+  // Rows in a box layout, not a QFormLayout: a form gives a word-wrapped label that spans its
+  // columns the height of another width (the policy note's second line was cut); a box layout
+  // asks each label its height for the width it gets. retranslate() gives the two row labels
+  // one width, so the fields line up as in a form.
+  const auto row = [](QLabel* label, QWidget* field) {
+    auto* r = new QHBoxLayout;
+    r->addWidget(label);
+    r->addWidget(field, 1);
+    return r;
+  };
+  auto* column = new QVBoxLayout(this);
+  column->addLayout(row(plannerLabel_, planner_));
+  column->addWidget(policyNote_);
+  column->addLayout(row(budgetLabel_, budget_));
+  column->addLayout(buttons);
+  column->addWidget(progress_);
+  column->addWidget(message_);
+  column->addWidget(warning_);
   connect(planner_, &QComboBox::currentTextChanged, this, &PlannerPanel::updatePolicyNote);
   retranslate();
 }
@@ -68,8 +81,11 @@ void PlannerPanel::changeEvent(QEvent* e) {
 }
 
 void PlannerPanel::retranslate() {
-  if (auto* l = qobject_cast<QLabel*>(form_->labelForField(planner_))) l->setText(tr("P&lanner:"));
-  if (auto* l = qobject_cast<QLabel*>(form_->labelForField(budget_))) l->setText(tr("&Budget:"));
+  plannerLabel_->setText(tr("P&lanner:"));
+  budgetLabel_->setText(tr("&Budget:"));
+  for (QLabel* l : {plannerLabel_, budgetLabel_}) l->setMinimumWidth(0);
+  const int labelWidth = std::max(plannerLabel_->sizeHint().width(), budgetLabel_->sizeHint().width());
+  for (QLabel* l : {plannerLabel_, budgetLabel_}) l->setMinimumWidth(labelWidth);
   budget_->setSuffix(tr(" s"));
   budget_->setToolTip(tr("Wall-clock limit of the planner"));
   updatePolicyNote();

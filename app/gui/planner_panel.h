@@ -15,7 +15,6 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
-class QFormLayout;
 class QLabel;
 class QProgressBar;
 class QToolButton;
@@ -55,7 +54,8 @@ class PlannerPanel : public QWidget {
  private:
   void retranslate();
   void updatePolicyNote();
-  QFormLayout* form_;
+  QLabel* plannerLabel_;
+  QLabel* budgetLabel_;
   QComboBox* planner_;
   QDoubleSpinBox* budget_;
   QToolButton* planButton_;
