@@ -7,13 +7,17 @@
 #include <stdexcept>
 #include <thread>
 
+#include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
 #include "commands.h"
 #include "io/atomic_file.h"
+#include "model/model_catalog.h"
 #include "planning_session.h"
 #include "plugin/policy_plugin.h"
 #include "plugin/policy_plugin_api.h"  // torch-free: TrainingRunOptions and the module's entry table
+#include "profile_option.h"
 #include "train_workers.h"
+#include "validation/heldout_set.h"
 
 namespace arachne::cli {
 
@@ -80,6 +84,25 @@ std::string line(const char* format, Values... values) {
   return buf;
 }
 
+// --problems FILE: a training set (the held-out set's format, kind "arachne-training-set"), each
+// problem with its own settings and, when it names them, its measured profiles. Read here, not
+// in the policy module, because measured profiles load through --profiles' reader.
+std::vector<ListedTrainingProblem> loadListedProblems(const std::string& path) {
+  const GpuCatalog& catalog = GpuCatalog::builtin();
+  const HeldoutSet set = loadHeldoutSet(path, catalog, kTrainingSetKind);
+  std::vector<ListedTrainingProblem> listed;
+  for (const HeldoutProblem& h : set.problems) {
+    ListedTrainingProblem p;
+    p.composition = h.composition;
+    p.model = h.model;
+    const Model model = resolveModel(h.model);
+    p.spec = heldoutTrainingSpec(h, model);
+    if (!h.profiles_path.empty()) p.profiles = loadProfileOption(h.profiles_path, h.llm_info_path, model, catalog).profiles;
+    listed.push_back(std::move(p));
+  }
+  return listed;
+}
+
 int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const ParsedArgs a = parseArgs(cmd, args);
   if (a.help()) {
@@ -99,6 +122,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--random-wide")) o.wide_random_compositions = parseIntOption("--random-wide", *v, 0, 100000);
   if (auto v = a.value("--cluster")) o.clusters = {*v};
   if (auto v = a.value("--models")) o.models = splitList("--models", *v);
+  if (auto v = a.value("--problems")) o.listed_problems = loadListedProblems(*v);
   if (auto v = a.value("--resume")) o.resume = *v;
   if (auto v = a.value("--planner")) {
     if (*v != "arachne" && *v != "flat-rl")
@@ -161,7 +185,9 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   const std::string where = o.distributed.master_host + ":" + std::to_string(o.distributed.master_port);
   if (writer) {
     out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
-        << " random + " << o.small_random_compositions << " small + " << o.wide_random_compositions << " wide random composition(s) x " << o.models.size() << " model(s), seed " << o.seed << ", " << o.minutes
+        << " random + " << o.small_random_compositions << " small + " << o.wide_random_compositions << " wide random composition(s) x " << o.models.size() << " model(s)"
+        << (o.listed_problems.empty() ? "" : " + " + std::to_string(o.listed_problems.size()) + " listed problem(s)")
+        << ", seed " << o.seed << ", " << o.minutes
         << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume);
     if (o.distributed.world_size > 1)
       out << ", " << o.distributed.world_size << " workers (rank 0 at " << where << (spawnLocal ? ", the others started here" : "") << ")";
@@ -300,6 +326,10 @@ Command trainCommand() {
        "cloning passes over each problem's best plan after the last update, within --minutes (default 100)", false},
       {"--imitation-interval", "N", "updates between self-imitation steps; 0 never (default 1)", false},
       {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b,llama3-70b,gpt-neo-2.7b)", false},
+      {"--problems", "FILE",
+       "more problems, each as listed: a training set (the held-out set's format, kind \"arachne-training-set\") "
+       "whose problems may carry their own batch, precision, runtime, network and measured profiles",
+       false},
       {"--workers", "N",
        "train in N processes that sum their gradients (c10d, Gloo over TCP); alone it starts the N-1 others on "
        "this machine (default 1)",

@@ -126,6 +126,16 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       keys.push_back(p->key);
       problems.push_back(std::move(p));
     }
+  for (const auto& listed : options.listed_problems) {
+    auto p = std::make_unique<TrainingProblem>();
+    p->composition = listed.composition;
+    p->model = resolveModel(listed.model);
+    p->spec = listed.spec;
+    if (listed.profiles) p->profiles = std::make_unique<ProfileSet>(*listed.profiles);
+    p->key = listed.composition.toInlineSpec() + "|" + p->model.id;
+    keys.push_back(p->key);
+    problems.push_back(std::move(p));
+  }
 
   // Local checks above, then the peers: a bad file fails here before anyone waits for it.
   std::unique_ptr<TrainingGroup> group;
@@ -148,7 +158,8 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
   std::vector<std::unique_ptr<TrainingProblem>> usable;
   for (auto& p : problems) {
     try {
-      p->profiles = std::make_unique<ProfileSet>(makeAnalyticProfiles(catalog, p->composition.gpuTypes(), p->model, p->spec));
+      if (!p->profiles)
+        p->profiles = std::make_unique<ProfileSet>(makeAnalyticProfiles(catalog, p->composition.gpuTypes(), p->model, p->spec));
       p->cost = std::make_unique<CostModel>(catalog, p->composition, p->model, p->spec, *p->profiles);
       trainer.addProblem(*p->cost, p->key, false);
     } catch (const LoadError& e) {

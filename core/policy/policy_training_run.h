@@ -4,13 +4,17 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "catalog/training_spec.h"
+#include "cluster/composition.h"
 #include "policy/composition_generator.h"
 #include "policy/policy_config.h"
 #include "policy/policy_trainer.h"
+#include "profile/profile_set.h"
 
 namespace arachne {
 
@@ -30,6 +34,16 @@ struct DistributedTrainingOptions {
 class TrainingPeerError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// A problem given in full (arachne-cli train --problems FILE): its own training settings and,
+// when given, its own profile set (e.g. measured ones), where the generated problems all use
+// the model's defaults and the analytic profiles.
+struct ListedTrainingProblem {
+  Composition composition;              // with its network attached
+  std::string model;                    // catalog id
+  TrainingSpec spec;
+  std::optional<ProfileSet> profiles;   // absent: the analytic profiles of the composition's types
 };
 
 struct TrainingRunOptions {
@@ -59,6 +73,7 @@ struct TrainingRunOptions {
     return g;
   }
   std::vector<std::string> models = {"llama3-8b"};  // every composition is paired with each
+  std::vector<ListedTrainingProblem> listed_problems;  // added as they are, after the pairs above
   double minutes = 60;                  // wall-clock budget; <= 0 means none
   long long max_updates = 0;            // 0 means none
   std::string out;                      // weights file, rewritten at every checkpoint
@@ -99,7 +114,7 @@ struct TrainingRunResult {
 
 using TrainingProgress = std::function<void(const UpdateStats& update, const TrainingRunResult& soFar)>;
 
-// Builds every problem (analytic profiles of the built-in catalog), trains until the budget,
+// Builds every problem (analytic profiles of the built-in catalog, or a listed problem's own), trains until the budget,
 // the update limit or the cancel flag, and writes `out` with metadata saying how it was
 // trained (seed, updates, evaluations, wall time, problems, resumed-from). Throws LoadError for
 // an unreadable resume file or cluster spec, std::invalid_argument when no problem is usable,

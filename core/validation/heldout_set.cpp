@@ -20,7 +20,6 @@ namespace arachne {
 
 namespace {
 
-constexpr const char* kKind = "arachne-heldout-set";
 constexpr int kSchemaVersion = 1;
 constexpr size_t kMaxProblems = 10000;
 
@@ -91,7 +90,8 @@ HeldoutProblem readProblem(const JsonReader& r, const std::string& setPath, cons
 
 }  // namespace
 
-HeldoutSet parseHeldoutSet(const std::string& text, const std::string& path, const GpuCatalog& catalog) {
+HeldoutSet parseHeldoutSet(const std::string& text, const std::string& path, const GpuCatalog& catalog,
+                           const std::string& kind) {
   const nlohmann::json j = JsonReader::parse(text, path);
   const JsonReader r(j, path);
   r.requireObject();
@@ -99,8 +99,15 @@ HeldoutSet parseHeldoutSet(const std::string& text, const std::string& path, con
   if (version != kSchemaVersion)
     r.fail("schema_version", "version " + std::to_string(version) + " is not the one this build reads (" +
                                  std::to_string(kSchemaVersion) + ")");
-  if (r.string("kind") != kKind) r.fail("kind", std::string("must be \"") + kKind + "\"");
+  const std::string given = r.string("kind");
+  if (given != kind) {
+    std::string why = "must be \"" + kind + "\"";
+    if (given == kHeldoutSetKind) why += ": this is a held-out set, whose problems are never trained on";
+    if (given == kTrainingSetKind) why += ": this is a training set (for arachne-cli train --problems)";
+    r.fail("kind", why);
+  }
   HeldoutSet set;
+  set.kind = kind;
   set.path = path;
   set.description = r.string("description", "");
   if (r.has("generated_by")) {
@@ -119,14 +126,15 @@ HeldoutSet parseHeldoutSet(const std::string& text, const std::string& path, con
   return set;
 }
 
-HeldoutSet loadHeldoutSet(const std::string& path, const GpuCatalog& catalog) {
-  return parseHeldoutSet(readInputFile(path, "held-out set"), path, catalog);
+HeldoutSet loadHeldoutSet(const std::string& path, const GpuCatalog& catalog, const std::string& kind) {
+  return parseHeldoutSet(readInputFile(path, kind == kTrainingSetKind ? "training set" : "held-out set"), path, catalog,
+                         kind);
 }
 
 std::string heldoutSetJson(const HeldoutSet& set) {
   // Short values on one line each, arrays one element a line, so the file reads (and diffs) well.
   auto str = [](const std::string& v) { return nlohmann::json(v).dump(); };
-  std::string out = "{\n  \"schema_version\": " + std::to_string(kSchemaVersion) + ",\n  \"kind\": " + str(kKind) +
+  std::string out = "{\n  \"schema_version\": " + std::to_string(kSchemaVersion) + ",\n  \"kind\": " + str(set.kind) +
                     ",\n  \"description\": " + str(set.description) + ",\n  \"generated_by\": {";
   bool first = true;
   for (const auto& [key, value] : set.generated_by.items()) {

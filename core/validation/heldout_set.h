@@ -42,8 +42,15 @@ struct HeldoutProblem {
   std::string profiles_path, llm_info_path;
 };
 
+inline constexpr const char* kHeldoutSetKind = "arachne-heldout-set";
+inline constexpr const char* kTrainingSetKind = "arachne-training-set";
+
 struct HeldoutSet {
   std::string path;                // the file it was read from ("" when built in memory)
+  // kHeldoutSetKind (problems to evaluate on, never to train on) or kTrainingSetKind (problems
+  // `arachne-cli train --problems` adds to the mix). The same format, told apart so that neither
+  // command takes the other's file by mistake.
+  std::string kind = kHeldoutSetKind;
   std::string description;
   nlohmann::json generated_by = nlohmann::json::object();  // command, generator, seeds, bands
   std::vector<HeldoutProblem> problems;
@@ -54,12 +61,14 @@ struct HeldoutSet {
 // depend on the machine).
 constexpr long long kHeldoutExhaustiveEvaluations = 2000000;
 
-// Reads and checks a set: schema_version 1, kind "arachne-heldout-set", unique ids, every
+// Reads and checks a set: schema_version 1, kind "arachne-heldout-set" (or, with
+// `kind` = kTrainingSetKind, "arachne-training-set"), unique ids, every
 // cluster an inline form of known GPU types, known model ids and network names, valid training
 // settings, profile files that exist. Throws LoadError(file, field, problem).
-HeldoutSet loadHeldoutSet(const std::string& path, const GpuCatalog& catalog);
+HeldoutSet loadHeldoutSet(const std::string& path, const GpuCatalog& catalog, const std::string& kind = kHeldoutSetKind);
 // The same from text; `path` labels messages and anchors relative profile paths.
-HeldoutSet parseHeldoutSet(const std::string& text, const std::string& path, const GpuCatalog& catalog);
+HeldoutSet parseHeldoutSet(const std::string& text, const std::string& path, const GpuCatalog& catalog,
+                           const std::string& kind = kHeldoutSetKind);
 
 // The file's text: a header, then one problem per line (so a diff shows which problems moved).
 std::string heldoutSetJson(const HeldoutSet& set);

@@ -26,6 +26,7 @@ Composition inlineCluster(const std::string& spec) { return parseInlineCluster(s
 
 const std::string kShippedSet = ARACHNE_SOURCE_DIR "/bench/heldout/heldout-problems.json";
 const std::string kShippedWeights = ARACHNE_SOURCE_DIR "/resources/policy/arachne.policy";
+const std::string kShippedTrainingSet = ARACHNE_SOURCE_DIR "/bench/training/measured-problems.json";
 
 // A one-problem set in the file format, for the reader's error cases.
 std::string setText(const std::string& problem, const std::string& head = R"("schema_version": 1, "kind": "arachne-heldout-set")") {
@@ -174,6 +175,48 @@ class TstHeldoutSet : public QObject {
       QVERIFY2(e.find("/tmp/set.json") != std::string::npos && e.find(field) != std::string::npos,
                qPrintable(QString::fromStdString(field + " -> " + e)));
     }
+  }
+
+  // A held-out set and a training set share the format; neither reader takes the other's file,
+  // so `train --problems` cannot be handed the held-out problems by mistake.
+  void kindsAreNotTakenForEachOther() {
+    const std::string problem = R"({"id": "a", "cluster": "h100:4x2,a6000:1x3", "model": "llama3-8b"})";
+    const std::string training = setText(problem, R"("schema_version": 1, "kind": "arachne-training-set")");
+    const std::string heldout = setText(problem);
+    QCOMPARE(parseHeldoutSet(training, "/tmp/t.json", catalog(), kTrainingSetKind).kind, std::string(kTrainingSetKind));
+    QCOMPARE(parseHeldoutSet(heldout, "/tmp/h.json", catalog()).kind, std::string(kHeldoutSetKind));
+    const std::string asHeldout = loadError(training);
+    QVERIFY2(asHeldout.find("/tmp/set.json") != std::string::npos && asHeldout.find("kind") != std::string::npos &&
+                 asHeldout.find("training set") != std::string::npos,
+             asHeldout.c_str());
+    try {
+      parseHeldoutSet(heldout, "/tmp/h.json", catalog(), kTrainingSetKind);
+      QFAIL("a held-out set was read as a training set");
+    } catch (const LoadError& e) {
+      const std::string m = e.what();
+      QVERIFY2(m.find("/tmp/h.json") != std::string::npos && m.find("never trained on") != std::string::npos, m.c_str());
+    }
+    // Written back under its own kind.
+    const HeldoutSet t = parseHeldoutSet(training, "/tmp/t.json", catalog(), kTrainingSetKind);
+    QVERIFY(heldoutSetJson(t).find("arachne-training-set") != std::string::npos);
+  }
+
+  // The measured-profile problems the shipped policy's training adds (train --problems) hold no
+  // held-out composition, with any model.
+  void shippedTrainingSetIsDisjointFromTheHeldOutSet() {
+    const HeldoutSet heldout = loadHeldoutSet(kShippedSet, catalog());
+    const HeldoutSet training = loadHeldoutSet(kShippedTrainingSet, catalog(), kTrainingSetKind);
+    QVERIFY(training.problems.size() >= 20);
+    std::vector<std::string> keys;
+    for (const HeldoutProblem& p : training.problems) {
+      keys.push_back(p.composition.toInlineSpec() + "|" + p.model);
+      QVERIFY2(!p.profiles.empty() && std::filesystem::is_regular_file(p.profiles_path), p.id.c_str());
+    }
+    const DisjointnessReport r = checkDisjointness(heldout, keys, {}, catalog());
+    for (const auto& h : r.problems_seen) qWarning("in both: %s = %s", h.problem.c_str(), h.matched.c_str());
+    QVERIFY(r.unreadable.empty());
+    QVERIFY(r.problems_seen.empty());
+    QVERIFY(r.compositions_seen.empty());
   }
 
   void writtenSetReadsBackTheSame() {

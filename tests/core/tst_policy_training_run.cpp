@@ -8,6 +8,7 @@
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
 #include "io/load_error.h"
+#include "model/model_catalog.h"
 #include "policy/policy_io.h"
 #include "policy/policy_training_run.h"
 
@@ -135,6 +136,32 @@ class TstPolicyTrainingRun : public QObject {
       const Composition c = resolveCluster(key.substr(0, key.find('|')), catalog);
       QVERIFY2(c.totalGpus() >= 4 && c.totalGpus() <= 16, key.c_str());
     }
+    std::remove(o.out.c_str());
+  }
+
+  // A listed problem joins the mix as given: its own training settings, after the generated ones.
+  void listedProblemsJoinTheMix() {
+    TrainingRunOptions o = small();
+    o.out = tempPath("listed.policy");
+    o.max_updates = 1;
+    const TrainingRunResult without = runPolicyTraining(o);
+    ListedTrainingProblem listed;
+    listed.composition = resolveCluster("a100-40:4x3,v100-16:4x1", GpuCatalog::builtin());
+    listed.model = "opt-350m";
+    listed.spec = resolveModel("opt-350m").default_training;
+    listed.spec.global_batch = 64;
+    o.listed_problems.push_back(listed);
+    const TrainingRunResult with = runPolicyTraining(o);
+    QCOMPARE(with.problems, without.problems + 1);
+    QVERIFY(with.skipped.empty());
+    const auto keys = loadPolicy(o.out).metadata.at("problems");
+    QCOMPARE(keys.back().get<std::string>(), std::string("a100-40:4x3,v100-16:4x1|opt-350m"));
+    // A listed problem that cannot be priced is skipped with its reason, not trained on.
+    o.listed_problems[0].composition = resolveCluster("h100:8x1,a6000:4x1,a100-40:4x1", GpuCatalog::builtin());
+    o.config.t_max = 2;
+    o.clusters.clear();
+    o.random_compositions = 0;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPolicyTraining(o));
     std::remove(o.out.c_str());
   }
 
