@@ -348,6 +348,10 @@
             <source>parameter all-gather hidden under the forward</source>
             <translation>Parameter-All-Gather, unter dem Vorwärtsschritt verborgen</translation>
         </message>
+        <message>
+            <source>tied embedding all-reduce</source>
+            <translation>All-Reduce der gekoppelten Einbettung</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::DeleteScenarioEventCommand</name>

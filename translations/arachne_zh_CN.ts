@@ -344,6 +344,10 @@
             <source>parameter all-gather hidden under the forward</source>
             <translation>被前向计算掩盖的参数 all-gather</translation>
         </message>
+        <message>
+            <source>tied embedding all-reduce</source>
+            <translation>共享词嵌入的 all-reduce</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::DeleteScenarioEventCommand</name>

@@ -69,6 +69,7 @@ constexpr Name kTimeNames[] = {
     {"p2p", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "to the next stage")},
     {"grad_sync", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "gradient sync")},
     {"optimizer", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "optimizer step")},
+    {"embedding_sync", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "tied embedding all-reduce")},
     {"param_gather", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "parameter all-gather")},
     {"tp_comm_hidden", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "TP communication hidden under compute")},
     {"grad_sync_hidden", QT_TRANSLATE_NOOP("arachne::gui::CostItems", "gradient sync hidden under the backward")},

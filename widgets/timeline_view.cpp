@@ -88,14 +88,16 @@ void TimelineView::rebuild() {
     // drain hides part of it), then the optimizer step waits for every stage, then the
     // all-gather: after the drain that is `reduce` (what is still exposed), the slowest
     // optimizer step, the slowest all-gather. A stage that is done early waits (key "").
-    double serial = 0, opt = 0, gather = 0;
+    double serial = 0, opt = 0, gather = 0, embed = 0;
     for (const auto& s : tr.stages) {
       serial = std::max(serial, s.time.perIteration());
       opt = std::max(opt, s.time.optimizer);
       gather = std::max(gather, s.time.param_gather);
+      embed = std::max(embed, s.time.embedding_sync);
     }
     const bool overlapped = std::abs(tr.sync_s - serial) > 1e-9 * std::max(1.0, serial);
-    const double reduce = std::max(0.0, tr.sync_s - opt - gather);
+    // (The tied embeddings' all-reduce runs between the reduction and the optimizer step.)
+    const double reduce = std::max(0.0, tr.sync_s - opt - gather - embed);
     for (const auto& s : tr.stages) {
       t.push_back(s.time.perMicroBatch());
       tails.emplace_back();
@@ -112,6 +114,8 @@ void TimelineView::rebuild() {
         const double g = std::min(s.time.grad_sync, reduce);
         item("grad_sync", g);
         item("", reduce - g);
+        item("embedding_sync", s.time.embedding_sync);
+        item("", embed - s.time.embedding_sync);
         item("optimizer", s.time.optimizer);
         item("", opt - s.time.optimizer);
         item("param_gather", s.time.param_gather);

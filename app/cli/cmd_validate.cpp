@@ -82,6 +82,7 @@ nlohmann::json rowJson(const ValidationRow& r) {
                        {"max_p2p", r.max_p2p_s},
                        {"max_grad_sync", r.max_grad_sync_s},
                        {"max_optimizer", r.max_optimizer_s},
+                       {"max_embedding_sync", r.max_embedding_sync_s},
                        {"max_sync_plus_optimizer", r.sync_s}};
   j["peak_memory_bytes"] = {{"stage", r.peak_stage},      {"params", r.peak.params},
                             {"grads", r.peak.grads},      {"optimizer", r.peak.optimizer},
@@ -328,7 +329,7 @@ Command validateCommand() {
       {"--tf32", "on|off", "Sailor's fp32 runs: matmuls at the TF32 rate (default on) or plain FP32", false},
       {"--overlap-grad-reduce", "on|off", "as for evaluate (Sailor's DeepSpeed runs never overlap it)", false},
       {"--calibrate", "", "with --published: fit analytic v2's constants to the rows roles.json marks calibration", false},
-      {"--without", "TERM,...", "switch cost-model terms off (link-curves, nic-sharing, grad-buckets, collectives, overlap, or all)", false},
+      {"--without", "TERM,...", "switch cost-model terms off (link-curves, nic-sharing, grad-buckets, collectives, overlap, embedding-sync, or all)", false},
       {"--network", "NAME|FILE|catalog", "the network the runs ran on; default: Sailor's measured files when found beside the runs, else the catalog's figures", false}};
   return {spec, &runValidate};
 }

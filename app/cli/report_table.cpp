@@ -62,11 +62,11 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
   std::vector<std::string> columns = {"stage", "GPU", "TP", "layers", "nodes", "tiling EPxETPxEDP"};
   if (tr) {
     for (const char* c : {"compute ms", "tp_comm ms", "expert ms", "p2p ms", "t_s ms", "grad_sync ms",
-                          "param_gather ms", "optimizer ms", "hidden ms", "p2p link"})
+                          "param_gather ms", "embedding ms", "optimizer ms", "hidden ms", "p2p link"})
       columns.emplace_back(c);
   }
   TextTable time(columns);
-  for (size_t c : {2, 6, 7, 8, 9, 10, 11, 12, 13, 14}) time.setAlign(c, Align::Right);
+  for (size_t c : {2, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}) time.setAlign(c, Align::Right);
   TextTable mem({"stage", "GPU", "params GiB", "grads GiB", "optimizer GiB", "activations GiB",
                  "other GiB", "total GiB", "capacity GiB", "use %", "in flight"});
   for (size_t c = 2; c <= 10; ++c) mem.setAlign(c, Align::Right);
@@ -85,7 +85,7 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
     if (sr) {
       for (auto v : {sr->time.compute, sr->time.tp_comm, sr->time.expert_comm, sr->time.p2p,
                      sr->time.perMicroBatch(), sr->time.grad_sync, sr->time.param_gather,
-                     sr->time.optimizer, sr->time.grad_sync_hidden + sr->time.param_gather_hidden})
+                     sr->time.embedding_sync, sr->time.optimizer, sr->time.grad_sync_hidden + sr->time.param_gather_hidden})
         row.push_back(ms(v));
       row.push_back(sr->p2p_link);
     }
@@ -100,8 +100,9 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
   }
   s << time.render("  ");
   if (tr)
-    s << "  (t_s = compute + tp_comm + expert + p2p per micro-batch; grad_sync, param_gather and\n"
-         "   optimizer per iteration, exposed part; hidden = what overlap hid behind compute)\n";
+    s << "  (t_s = compute + tp_comm + expert + p2p per micro-batch; grad_sync, param_gather,\n"
+         "   embedding (tied embeddings' all-reduce between the first and last stage) and optimizer\n"
+         "   per iteration, exposed part; hidden = what overlap hid behind compute)\n";
   if (mem.rows() > 0) {
     s << "\n" << mem.render("  ");
   } else {

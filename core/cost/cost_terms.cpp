@@ -5,7 +5,7 @@ namespace arachne {
 
 const std::vector<std::string>& CostTerms::names() {
   static const std::vector<std::string> n = {"link-curves", "nic-sharing", "grad-buckets",
-                                             "collectives", "overlap"};
+                                             "collectives", "overlap", "embedding-sync"};
   return n;
 }
 
@@ -15,6 +15,7 @@ bool CostTerms::set(const std::string& name, bool on) {
   else if (name == "grad-buckets") grad_buckets = on;
   else if (name == "collectives") collectives = on;
   else if (name == "overlap") overlap = on;
+  else if (name == "embedding-sync") embedding_sync = on;
   else return false;
   return true;
 }

@@ -29,12 +29,18 @@ struct CostTerms {
   // reduction starts when its own last backward ends); off: nothing overlaps and every stage's
   // reduction waits for the end of the whole schedule.
   bool overlap = true;
+  // Tied word embeddings (GPT-Neo, OPT, gpt-tiny): with more than one stage the first stage's
+  // embedding and the last stage's output layer are copies of one matrix, and both runtimes
+  // all-reduce its gradient between them once per iteration, after the data-parallel reduction
+  // and before the optimizer step (Megatron's _allreduce_word_embedding_grads, DeepSpeed's
+  // _exec_reduce_tied_grads); off: not priced.
+  bool embedding_sync = true;
 
-  static CostTerms legacy() { return {false, false, false, false, false}; }
+  static CostTerms legacy() { return {false, false, false, false, false, false}; }
   bool operator==(const CostTerms&) const = default;
 
   // Term names for command lines and reports: "link-curves", "nic-sharing", "grad-buckets",
-  // "collectives", "overlap".
+  // "collectives", "overlap", "embedding-sync".
   static const std::vector<std::string>& names();
   // Switches one term by name; false when the name is unknown.
   bool set(const std::string& name, bool on);

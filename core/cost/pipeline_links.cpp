@@ -1,6 +1,10 @@
 // PipelineLinks: the NIC-sharing count and the point-to-point transfers of a priced plan.
 #include "cost/pipeline_links.h"
 
+#include <algorithm>
+
+#include "cost/collectives.h"
+
 namespace arachne {
 
 void PipelineLinks::start(const LinkSet& links, const CostTerms& terms, bool deepspeed, std::size_t nodes) {
@@ -87,6 +91,34 @@ double PipelineLinks::slowestTransfer(const int* here, const int* there, int rep
     // loop without stores, so the compiler keeps what it reads in registers.
     do ++rep;
     while (rep < replicas && ends(rep) == e);
+  }
+  return worst;
+}
+
+double PipelineLinks::slowestPairAllReduce(const int* here, const int* there, int replicas, int gpu, double bytes) {
+  const LinkSet& links = *links_;
+  const bool sharing = terms_.nic_sharing;
+  const FlowCount* counts = flows_.data();
+  const std::uint64_t stamp = stamp_;
+  auto at = [&](int slot) { return sharing && counts[slot].templateOf == stamp ? std::max(1, counts[slot].flows) : 1; };
+  double worst = 0;
+  // Replicas on the same pair of nodes take the same time: price each pair once per run of them.
+  int lastA = -1, lastB = -1;
+  for (int rep = 0; rep < replicas; ++rep) {
+    const int a = here[rep], b = there[rep];
+    if (a == lastA && b == lastB) continue;
+    lastA = a;
+    lastB = b;
+    double t = 0;
+    if (a == b) {
+      const double lat = links.intraLatency(gpu);
+      t = collective::allReduce(bytes, 2, lat, [&](double m) { return links.intraTime(gpu, 2, m); });
+    } else {
+      const int fa = at(a), fb = at(b);
+      const double lat = links.interLatency(a, b);
+      t = collective::allReduce(bytes, 2, lat, [&](double m) { return links.interTime(a, b, m, fa, fb); });
+    }
+    worst = std::max(worst, t);
   }
   return worst;
 }

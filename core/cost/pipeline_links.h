@@ -36,6 +36,11 @@ class PipelineLinks {
   // nodes have the same links and flows take the same time: each is priced once per call.
   double slowestTransfer(const int* here, const int* there, int replicas, int gpu, int tp, double out,
                          StageReport& sr);
+  // The slowest replica's all-reduce of `bytes` (per GPU) between the GPU on node here[rep]
+  // and its peer on node there[rep] (a ring of two: each sends half and receives half, twice),
+  // over the same links and NIC shares as the pipeline's transfers; `gpu` is the GPU type
+  // inside a node.
+  double slowestPairAllReduce(const int* here, const int* there, int replicas, int gpu, double bytes);
 
  private:
   struct FlowCount {

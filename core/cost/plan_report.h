@@ -22,12 +22,14 @@ struct StageTime {
                             // distributed optimizer; + EDP for experts), the exposed part
   double param_gather = 0;  // distributed optimizer: all-gather of the updated parameters, exposed
   double optimizer = 0;     // optimizer step
+  double embedding_sync = 0;  // tied embeddings: the first and last stage all-reduce the word
+                              // embedding's gradient (CostTerms::embedding_sync)
   // Hidden behind compute (reported so that a user sees what overlap is worth; not charged).
   double tp_comm_hidden = 0;       // per micro-batch
   double grad_sync_hidden = 0;     // under the last micro-batch's backward
   double param_gather_hidden = 0;  // under the next iteration's first forward
   double perMicroBatch() const { return compute + tp_comm + expert_comm + p2p; }  // t_s
-  double perIteration() const { return grad_sync + param_gather + optimizer; }
+  double perIteration() const { return grad_sync + param_gather + optimizer + embedding_sync; }
 };
 
 struct StageMemory {
@@ -57,7 +59,8 @@ struct TemplateReport {
   double iteration_time_s = 0;
   double bubble_s = 0;          // idle time of the slowest stage in one iteration (fill + drain)
   // The per-iteration tail after the pipeline: exposed gradient reduction (less the drain
-  // slack of the later stages), optimizer step, exposed parameter all-gather.
+  // slack of the later stages), the tied embeddings' all-reduce, optimizer step, exposed
+  // parameter all-gather.
   double sync_s = 0;
 };
 

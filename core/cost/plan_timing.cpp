@@ -332,6 +332,21 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       legacyMaxSync = std::max(legacyMaxSync, sr.time.perIteration());
     }
 
+    // ---- Tied embeddings: the first and last stage all-reduce the word embedding's gradient ----
+    double embed = 0;
+    if (terms.embedding_sync && model.shape.tied_embeddings && d > 1 && model.shape.vocab > 0) {
+      const Stage& first = t.stages[0];
+      const Stage& last = t.stages[static_cast<size_t>(d - 1)];
+      // Each GPU holds its TP slice of the matrix; stages of different TP degrees (heterogeneous
+      // plans) exchange the larger slice.
+      const double bytes = double(model.shape.vocab) * model.shape.hidden * gradB / std::min(first.tp, last.tp);
+      embed = pipeline.slowestPairAllReduce(slotOf(0), slotOf(d - 1), R, placement.stages[base].gpu, bytes);
+      tr.stages[0].time.embedding_sync = embed;
+      tr.stages[static_cast<size_t>(d - 1)].time.embedding_sync = embed;
+      legacyMaxSync = std::max({legacyMaxSync, tr.stages[0].time.perIteration(),
+                                tr.stages[static_cast<size_t>(d - 1)].time.perIteration()});
+    }
+
     // ---- The tail after the pipeline ----
     double sync = legacyMaxSync;
     if (terms.overlap) {
@@ -345,7 +360,8 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         opt = std::max(opt, sc.tail[static_cast<size_t>(s)].opt);
         gather = std::max(gather, sc.tail[static_cast<size_t>(s)].agExposed);
       }
-      sync = reduce + opt + gather;
+      // The tied embeddings reduce after the data-parallel reduction, before the step.
+      sync = reduce + embed + opt + gather;
     }
     tr.sync_s = sync;
     // T(M) = M max t_s + (sum t_s - max t_s) / v + sync: linear in M for the batch split.

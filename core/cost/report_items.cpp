@@ -4,7 +4,7 @@
 namespace arachne {
 
 // A term added to StageTime or StageMemory changes its size: list it below, then fix this.
-static_assert(sizeof(StageTime) == 10 * sizeof(double), "list the new StageTime term in timeItems()");
+static_assert(sizeof(StageTime) == 11 * sizeof(double), "list the new StageTime term in timeItems()");
 static_assert(sizeof(StageMemory) == 6 * sizeof(double), "list the new StageMemory term in memoryItems()");
 
 std::vector<TimeItem> timeItems(const StageTime& t) {
@@ -14,6 +14,7 @@ std::vector<TimeItem> timeItems(const StageTime& t) {
           {"p2p", t.p2p, ItemScope::PerMicroBatch},
           {"grad_sync", t.grad_sync, ItemScope::PerIteration},
           {"optimizer", t.optimizer, ItemScope::PerIteration},
+          {"embedding_sync", t.embedding_sync, ItemScope::PerIteration},
           {"param_gather", t.param_gather, ItemScope::PerIteration},
           {"tp_comm_hidden", t.tp_comm_hidden, ItemScope::Hidden},
           {"grad_sync_hidden", t.grad_sync_hidden, ItemScope::Hidden},

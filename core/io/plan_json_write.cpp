@@ -47,6 +47,7 @@ ordered_json stageReportJson(const StageReport& r) {
   t["grad_sync"] = r.time.grad_sync;
   t["param_gather"] = r.time.param_gather;
   t["optimizer"] = r.time.optimizer;
+  t["embedding_sync"] = r.time.embedding_sync;
   t["per_micro_batch"] = r.time.perMicroBatch();
   t["per_iteration"] = r.time.perIteration();
   // What overlap hid behind compute: reported, not charged.

@@ -93,11 +93,12 @@ ValidationRow validateRun(const SailorRun& run, const Model& model, const GpuCat
       const double ts = st.time.perMicroBatch();
       row.straggler_s = std::max(row.straggler_s, ts);
       row.fill_s += ts;
-      row.sync_s = std::max(row.sync_s, st.time.grad_sync + st.time.optimizer);
+      row.sync_s = std::max(row.sync_s, st.time.grad_sync + st.time.embedding_sync + st.time.optimizer);
       row.max_compute_s = std::max(row.max_compute_s, st.time.compute + st.time.tp_comm);
       row.max_p2p_s = std::max(row.max_p2p_s, st.time.p2p);
       row.max_grad_sync_s = std::max(row.max_grad_sync_s, st.time.grad_sync);
       row.max_optimizer_s = std::max(row.max_optimizer_s, st.time.optimizer);
+      row.max_embedding_sync_s = std::max(row.max_embedding_sync_s, st.time.embedding_sync);
     }
     row.time_error = (row.predicted_s - row.measured_s) / row.measured_s;
     row.memory_error = (row.predicted_bytes - row.measured_bytes) / row.measured_bytes;

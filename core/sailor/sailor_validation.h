@@ -36,6 +36,7 @@ struct ValidationRow {
   // per-iteration gradient sync + optimizer step.
   double straggler_s = 0, fill_s = 0, sync_s = 0;
   double max_compute_s = 0, max_p2p_s = 0, max_grad_sync_s = 0, max_optimizer_s = 0;
+  double max_embedding_sync_s = 0;  // the tied embeddings' all-reduce (sync_s includes it)
   StageMemory peak;         // itemised memory of the most loaded stage
   int peak_stage = -1;
 };

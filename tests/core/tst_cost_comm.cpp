@@ -83,6 +83,58 @@ class TstCostComm : public QObject {
     QVERIFY(bad.violations.front().message.find("virtual stages") != std::string::npos);
   }
 
+  void tiedEmbeddingsAllReduceBetweenFirstAndLastStage() {
+    // Two TP 1 stages on two nodes: the first and last stage all-reduce the word embedding's
+    // gradient (V x h, fp32 grads) once per iteration, a ring of two over the flat 10 GB/s link:
+    // two steps of half the tensor, each with the link's latency.
+    Model tied = mdl;
+    tied.shape.tied_embeddings = true;
+    const double bytes = 1000.0 * 1024 * spec().gradBytes();
+    auto priced = [&](const Model& m, const Plan& p, const CostTerms& terms, const Composition& c) {
+      CostModel cm(cat, c, m, spec(), prof, terms);
+      return cm.price(p, false);
+    };
+    Plan p;
+    p.templates = {tmpl(1, 1, {stage(1, 0, 1, {0}), stage(1, 2, 3, {1})})};
+    p.templates[0].micro_batches = 8;
+    CostTerms flat = CostTerms::legacy();
+    flat.embedding_sync = true;
+    const PlanReport r = priced(tied, p, flat, composition());
+    QVERIFY(r.feasible);
+    const double across = 2 * (bytes / 2 / (10e9 * 0.85) + 20e-6);
+    QVERIFY(near(r.templates[0].stages[0].time.embedding_sync, across));
+    QVERIFY(near(r.templates[0].stages[1].time.embedding_sync, across));
+    const PlanReport off = priced(tied, p, CostTerms::legacy(), composition());
+    QCOMPARE(off.templates[0].stages[0].time.embedding_sync, 0.0);
+    QVERIFY(near(r.iteration_time_s, off.iteration_time_s + across));
+    // With every term on it is paid after the reduction, before the step: the whole of it.
+    CostTerms without;
+    without.embedding_sync = false;
+    const PlanReport all = priced(tied, p, CostTerms{}, composition());
+    QVERIFY(all.templates[0].stages[0].time.embedding_sync > 0);
+    QVERIFY(near(all.iteration_time_s, priced(tied, p, without, composition()).iteration_time_s +
+                                           all.templates[0].stages[0].time.embedding_sync));
+    // An untied model has nothing to reduce.
+    QCOMPARE(priced(mdl, p, CostTerms{}, composition()).templates[0].stages[0].time.embedding_sync, 0.0);
+    // Both stages on one node: the intra-node link (100 GB/s, 5 us).
+    Plan local = p;
+    local.templates[0].stages[1].node_ids = {0};
+    const double inside = 2 * (bytes / 2 / (100e9 * 0.85) + 5e-6);
+    QVERIFY(near(priced(tied, local, flat, composition()).templates[0].stages[1].time.embedding_sync, inside));
+    // TP 2 stages hold half the matrix each.
+    Plan tp2;
+    tp2.templates = {tmpl(1, 1, {stage(2, 0, 1, {0}), stage(2, 2, 3, {1})})};
+    tp2.templates[0].micro_batches = 8;
+    const PlanReport half = priced(tied, tp2, flat, composition());
+    QVERIFY(half.feasible);
+    QVERIFY(near(half.templates[0].stages[0].time.embedding_sync, 2 * (bytes / 4 / (10e9 * 0.85) + 20e-6)));
+    // One stage: the embedding and the output layer are the same parameter.
+    Plan one;
+    one.templates = {tmpl(1, 1, {stage(1, 0, 3, {0})})};
+    one.templates[0].micro_batches = 8;
+    QCOMPARE(priced(tied, one, flat, composition()).templates[0].stages[0].time.embedding_sync, 0.0);
+  }
+
   void flowsLeavingANodeShareItsNic() {
     // Four replicas of a two-stage TP 1 pipeline: stage 0 on node 0, stage 1 on node 1. All four
     // send at once through each node's single 10 GB/s NIC.

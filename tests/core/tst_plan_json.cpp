@@ -127,7 +127,7 @@ class TstPlanJson : public QObject {
     QVERIFY(!s0.contains("expert_tiling"));  // dense stage
     QCOMPARE(s1.at("expert_tiling"), (nlohmann::json{{"ep", 2}, {"etp", 2}, {"edp", 1}}));
     for (const char* k : {"compute", "tp_comm", "expert_comm", "p2p", "grad_sync", "param_gather",
-                          "optimizer", "tp_comm_hidden", "grad_sync_hidden", "param_gather_hidden"})
+                          "optimizer", "embedding_sync", "tp_comm_hidden", "grad_sync_hidden", "param_gather_hidden"})
       QVERIFY2(s0.at("time_s").contains(k), k);
     QCOMPARE(s1.at("time_s").at("grad_sync").get<double>(), 0.07);
     for (const char* k : {"params", "grads", "optimizer", "activations", "other", "capacity"})
