@@ -12,7 +12,13 @@ AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
   // The legend in a row of its own above the bars: inside the axis rect it hid the bars of the
   // last planners and their values once twelve planners were compared.
   plotLayout()->insertRow(0);
-  plotLayout()->addElement(0, 0, legend);
+  // Held one pixel in from the right: the legend draws its border on its outer rectangle, whose
+  // right edge is the widget's, where the line fell outside.
+  auto* holder = new QCPLayoutGrid;
+  plotLayout()->addElement(0, 0, holder);
+  holder->setAutoMargins(QCP::msNone);
+  holder->setMargins(QMargins(0, 0, 1, 0));
+  holder->addElement(0, 0, legend);
   plotLayout()->setRowStretchFactor(0, 0.001);
   legend->setFillOrder(QCPLegend::foColumnsFirst);
   legend->setMargins(QMargins(6, 2, 6, 2));
@@ -42,13 +48,50 @@ double AlternativesChart::slotWidth() const {
   return results_.empty() ? 0 : static_cast<double>(axisRect()->width()) / (static_cast<double>(results_.size()) + 0.2);
 }
 
+namespace {
+// The widest line of the labels and the most lines one of them has.
+int widestLine(const QVector<QString>& labels, const QFontMetrics& fm, int* mostLines = nullptr) {
+  int w = 0, lines = 0;
+  for (const QString& l : labels) {
+    const QStringList parts = l.split(QLatin1Char('\n'));
+    lines = std::max(lines, static_cast<int>(parts.size()));
+    for (const QString& line : parts) w = std::max(w, fm.horizontalAdvance(line));
+  }
+  if (mostLines) *mostLines = lines;
+  return w;
+}
+
+// A name turned vertical: the state in brackets on a line of its own and, when `hyphen`, a
+// hyphenated name broken after its first hyphen ("arachne-" / "untrained"). Turned labels stand
+// as tall as their longest line, and that height comes out of the bars'.
+QString turnedLabel(const QString& name, bool hyphen) {
+  QString s = name;
+  const int bracket = s.indexOf(QLatin1String(" ("));
+  if (bracket > 0) s[bracket] = QLatin1Char('\n');
+  const int at = s.indexOf(QLatin1Char('-'));
+  const int firstBreak = s.indexOf(QLatin1Char('\n'));
+  if (hyphen && at > 0 && (firstBreak < 0 || at < firstBreak) && at + 1 < s.size()) s.insert(at + 1, QLatin1Char('\n'));
+  return s;
+}
+}  // namespace
+
 int AlternativesChart::tickLabelExtent() const {
   const QFontMetrics fm(xAxis->tickLabelFont());
-  if (rotated_) return fm.height();  // rotated labels stand side by side one line high
-  int widest = 0;
-  for (const QString& l : shortened_ ? names_ : fullLabels_)
-    for (const QString& line : l.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
-  return widest;
+  int lines = 0;
+  if (rotated_) {
+    // Turned labels stand side by side, as wide as their lines.
+    widestLine(turned_, fm, &lines);
+    return lines * fm.height();
+  }
+  return widestLine(shortened_ ? names_ : fullLabels_, fm);
+}
+
+int AlternativesChart::labelDepth() const {
+  const QFontMetrics fm(xAxis->tickLabelFont());
+  int lines = 0;
+  if (rotated_) return widestLine(turned_, fm);
+  widestLine(shortened_ ? names_ : fullLabels_, fm, &lines);
+  return lines * fm.height();
 }
 
 void AlternativesChart::layoutLabels() {
@@ -56,17 +99,11 @@ void AlternativesChart::layoutLabels() {
   // Names with iteration time and GPUs when they fit, else the names alone, else the names
   // turned vertical.
   const QFontMetrics fm(xAxis->tickLabelFont());
-  auto widest = [&](const QVector<QString>& labels) {
-    int w = 0;
-    for (const QString& l : labels)
-      for (const QString& line : l.split(QLatin1Char('\n'))) w = std::max(w, fm.horizontalAdvance(line));
-    return w;
-  };
   const double slot = slotWidth();
-  const bool shorten = widest(fullLabels_) + 6 > slot;
-  const bool rotate = shorten && widest(names_) + 6 > slot;
+  const bool shorten = widestLine(fullLabels_, fm) + 6 > slot;
+  const bool rotate = shorten && widestLine(names_, fm) + 6 > slot;
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-  const QVector<QString>& labels = shorten ? names_ : fullLabels_;
+  const QVector<QString>& labels = rotate ? turned_ : shorten ? names_ : fullLabels_;
   for (int i = 0; i < labels.size(); ++i) ticker->addTick(i + 1, labels[i]);
   xAxis->setTicker(ticker);
   xAxis->setTickLabelRotation(rotate ? -90 : 0);
@@ -100,6 +137,7 @@ void AlternativesChart::rebuild() {
   others->setPen(QPen(QColor(0x0072B2)));
   fullLabels_.clear();
   names_.clear();
+  turned_.clear();
   double top = 1;
   for (size_t i = 0; i < results_.size(); ++i) {
     const auto& r = results_[i];
@@ -119,6 +157,16 @@ void AlternativesChart::rebuild() {
     fullLabels_ << label;
     // Names alone still say why a planner has no bar.
     names_ << (r.found() ? r.planner : tr("%1 (%2)").arg(r.planner, AlternativesModel::stateName(r.state)));
+  }
+  // Turned, a name is broken at its hyphen only when it would otherwise be the tallest label
+  // ("flat-rl" stays whole beside "exhaustive").
+  const QFontMetrics fm(xAxis->tickLabelFont());
+  QVector<QString> broken;
+  for (const QString& n : names_) broken << turnedLabel(n, true);
+  const int tallest = widestLine(broken, fm);
+  for (const QString& n : names_) {
+    const QString whole = turnedLabel(n, false);
+    turned_ << (widestLine({whole}, fm) <= tallest ? whole : turnedLabel(n, true));
   }
   rotated_ = shortened_ = false;
   layoutLabels();

@@ -21,6 +21,9 @@ class AlternativesChart : public QCustomPlot {
   // labels overlap when the first exceeds the second.
   int tickLabelExtent() const;
   double slotWidth() const;
+  // How far the tick labels reach down from the axis (their lines' height, or when turned their
+  // longest line): what they take from the bars' height.
+  int labelDepth() const;
   bool labelsRotated() const { return rotated_; }
   bool labelsShortened() const { return shortened_; }
 
@@ -33,7 +36,7 @@ class AlternativesChart : public QCustomPlot {
   void rebuild();
   void layoutLabels();
   std::vector<AlternativeResult> results_;
-  QVector<QString> fullLabels_, names_;
+  QVector<QString> fullLabels_, names_, turned_;
   bool rotated_ = false, shortened_ = false;
 };
 

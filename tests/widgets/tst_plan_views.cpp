@@ -375,6 +375,19 @@ class TestPlanViews : public QObject {
     QVERIFY2(chart.tickLabelExtent() < chart.slotWidth(),
              qPrintable(QString("%1 >= %2").arg(chart.tickLabelExtent()).arg(chart.slotWidth())));
     QVERIFY(!chart.legend->outerRect().intersects(chart.axisRect()->rect()));
+    // The legend's border is drawn inside the widget (its right edge fell outside it).
+    QVERIFY2(chart.legend->outerRect().right() < chart.width() - 1,
+             qPrintable(QString("%1 vs %2").arg(chart.legend->outerRect().right()).arg(chart.width())));
+    // Turned names break at their first hyphen and before a state, so they stand no taller
+    // than their longest part: "arachne-untrained" and "exhaustive (refused)" took nearly half
+    // the chart's height.
+    QVERIFY(chart.labelsRotated());
+    const QFontMetrics tickFont(chart.xAxis->tickLabelFont());
+    const QString refused = QStringLiteral("exhaustive (%1)").arg(AlternativesModel::stateName(AlternativeResult::State::Refused));
+    QVERIFY2(chart.labelDepth() <= tickFont.horizontalAdvance(QStringLiteral("exhaustive")) &&
+                 chart.labelDepth() < tickFont.horizontalAdvance(QStringLiteral("arachne-untrained")) &&
+                 chart.labelDepth() < tickFont.horizontalAdvance(refused),
+             qPrintable(QString::number(chart.labelDepth())));
     // The value axis's label is whole along the shortened axis, and a planner without a bar
     // still says why under its name.
     QVERIFY2(QFontMetrics(chart.yAxis->labelFont()).horizontalAdvance(chart.yAxis->label()) <= chart.axisRect()->height(),
