@@ -59,9 +59,8 @@ std::unique_ptr<BenchProblem> makeHeldoutBenchProblem(const HeldoutProblem& h) {
   const GpuCatalog& catalog = GpuCatalog::builtin();
   const Model model = resolveModel(h.model);
   const TrainingSpec spec = heldoutTrainingSpec(h, model);
-  ProfileSet profiles = h.profiles_path.empty()
-                            ? makeAnalyticProfiles(catalog, h.composition.gpuTypes(), model, spec)
-                            : loadProfileOption(h.profiles_path, h.llm_info_path, model, catalog).profiles;
+  std::optional<ProfileSet> measured = ProblemProfiles(catalog).of(h, model);
+  ProfileSet profiles = measured ? std::move(*measured) : makeAnalyticProfiles(catalog, h.composition.gpuTypes(), model, spec);
   return makeBenchProblem(h.composition, model, spec, std::move(profiles));
 }
 

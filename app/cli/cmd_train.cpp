@@ -91,13 +91,14 @@ std::vector<ListedTrainingProblem> loadListedProblems(const std::string& path) {
   const GpuCatalog& catalog = GpuCatalog::builtin();
   const HeldoutSet set = loadHeldoutSet(path, catalog, kTrainingSetKind);
   std::vector<ListedTrainingProblem> listed;
+  ProblemProfiles profiles(catalog);
   for (const HeldoutProblem& h : set.problems) {
     ListedTrainingProblem p;
     p.composition = h.composition;
     p.model = h.model;
     const Model model = resolveModel(h.model);
     p.spec = heldoutTrainingSpec(h, model);
-    if (!h.profiles_path.empty()) p.profiles = loadProfileOption(h.profiles_path, h.llm_info_path, model, catalog).profiles;
+    p.profiles = profiles.of(h, model);
     listed.push_back(std::move(p));
   }
   return listed;

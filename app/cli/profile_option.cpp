@@ -11,6 +11,7 @@
 #include "profile/profile_json.h"
 #include "sailor/sailor_json.h"
 #include "sailor/sailor_layer_info.h"
+#include "validation/heldout_set.h"
 
 namespace arachne::cli {
 
@@ -52,6 +53,15 @@ LoadedProfiles loadProfileOption(const std::string& path, const std::string& llm
   out.notes = std::move(imp.notes);
   out.layer_times = std::move(imp.layer_times);
   return out;
+}
+
+std::optional<ProfileSet> ProblemProfiles::of(const HeldoutProblem& problem, const Model& model) {
+  if (problem.profiles_path.empty()) return std::nullopt;
+  const std::string key = problem.profiles_path + '\n' + problem.llm_info_path + '\n' + model.id;
+  auto it = loaded_.find(key);
+  if (it == loaded_.end())
+    it = loaded_.emplace(key, loadProfileOption(problem.profiles_path, problem.llm_info_path, model, catalog_).profiles).first;
+  return it->second;
 }
 
 }  // namespace arachne::cli

@@ -2,6 +2,8 @@
 // profiles (profiles_tmp.json, profiles/<model>/<gpu>/profile.json) with its llm_info.json.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 namespace arachne {
 class GpuCatalog;
 struct Model;
+struct HeldoutProblem;
 }  // namespace arachne
 
 namespace arachne::cli {
@@ -35,5 +38,18 @@ struct LoadedProfiles {
 // an error that says to pass --llm-info). Throws LoadError naming the file and the problem.
 LoadedProfiles loadProfileOption(const std::string& path, const std::string& llmInfoPath,
                                  const Model& model, const GpuCatalog& catalog);
+
+// The measured profiles a problem of a held-out or training set names (its `profiles` and
+// `llm_info`, resolved against the set's file), or nothing when it uses the analytic ones.
+// A set names the same files for many problems: each (files, model) is read once per reader.
+class ProblemProfiles {
+ public:
+  explicit ProblemProfiles(const GpuCatalog& catalog) : catalog_(catalog) {}
+  std::optional<ProfileSet> of(const HeldoutProblem& problem, const Model& model);
+
+ private:
+  const GpuCatalog& catalog_;
+  std::map<std::string, ProfileSet> loaded_;  // by profiles path, llm_info path and model id
+};
 
 }  // namespace arachne::cli

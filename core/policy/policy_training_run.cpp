@@ -116,26 +116,22 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
   // The problems' keys first: the ranks of a distributed run compare them before any work.
   std::vector<std::unique_ptr<TrainingProblem>> problems;
   nlohmann::json keys = nlohmann::json::array();
-  for (const auto& composition : compositions)
-    for (const auto& modelId : options.models) {
-      auto p = std::make_unique<TrainingProblem>();
-      p->composition = composition;
-      p->model = resolveModel(modelId);
-      p->spec = p->model.default_training;
-      p->key = composition.toInlineSpec() + "|" + p->model.id;
-      keys.push_back(p->key);
-      problems.push_back(std::move(p));
-    }
-  for (const auto& listed : options.listed_problems) {
+  // A spec of nullptr is the model's default; profiles of nullptr, the analytic ones (made below).
+  auto add = [&](const Composition& composition, const std::string& modelId, const TrainingSpec* spec,
+                 const ProfileSet* profiles) {
     auto p = std::make_unique<TrainingProblem>();
-    p->composition = listed.composition;
-    p->model = resolveModel(listed.model);
-    p->spec = listed.spec;
-    if (listed.profiles) p->profiles = std::make_unique<ProfileSet>(*listed.profiles);
-    p->key = listed.composition.toInlineSpec() + "|" + p->model.id;
+    p->composition = composition;
+    p->model = resolveModel(modelId);
+    p->spec = spec ? *spec : p->model.default_training;
+    if (profiles) p->profiles = std::make_unique<ProfileSet>(*profiles);
+    p->key = composition.toInlineSpec() + "|" + p->model.id;
     keys.push_back(p->key);
     problems.push_back(std::move(p));
-  }
+  };
+  for (const auto& composition : compositions)
+    for (const auto& modelId : options.models) add(composition, modelId, nullptr, nullptr);
+  for (const auto& listed : options.listed_problems)
+    add(listed.composition, listed.model, &listed.spec, listed.profiles ? &*listed.profiles : nullptr);
 
   // Local checks above, then the peers: a bad file fails here before anyone waits for it.
   std::unique_ptr<TrainingGroup> group;
