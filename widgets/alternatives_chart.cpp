@@ -95,7 +95,11 @@ int AlternativesChart::labelDepth() const {
 }
 
 void AlternativesChart::layoutLabels() {
-  if (results_.empty()) return;
+  if (results_.empty()) {
+    // No planner yet: no ticks (the default ticker numbered the empty axis 0.4 ... 0.55).
+    xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    return;
+  }
   // Names with iteration time and GPUs when they fit, else the names alone, else the names
   // turned vertical.
   const QFontMetrics fm(xAxis->tickLabelFont());

@@ -349,6 +349,10 @@ class TestPlanViews : public QObject {
       return a;
     };
     AlternativesChart chart;
+    // Before any planner ran the key axis has no ticks, not numbers of its own.
+    chart.setResults({});
+    const auto none = qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker());
+    QVERIFY(none && none->ticks().isEmpty());
     chart.setResults({result("greedy", AlternativeResult::State::Done, 20.0, true),
                       result("random", AlternativeResult::State::Done, 15.0, false),
                       result("exhaustive", AlternativeResult::State::Refused, 0, false)});
