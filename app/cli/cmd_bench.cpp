@@ -81,6 +81,14 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     writeHeldoutSet(*v, ARACHNE_SAILOR_DATA_DIR, out, err);
     return kExitOk;
   }
+  if (auto v = a.value("--write-validation")) {
+    // The validation set keeps clear of the held-out set it is drawn beside (the shipped one,
+    // or --heldout FILE).
+    checkOutputPath(*v);
+    const HeldoutSet heldout = loadHeldoutSet(o.heldout.empty() ? shippedHeldoutSetPath() : o.heldout, GpuCatalog::builtin());
+    writeHeldoutSet(*v, ARACHNE_SAILOR_DATA_DIR, out, err, EvaluationSet::Validation, heldout.problems);
+    return kExitOk;
+  }
   // A held-out set that cannot be read fails now (exit 2), not after the sections before it.
   if (std::find(sections.begin(), sections.end(), "heldout") != sections.end()) {
     const HeldoutSet set = loadHeldoutSet(o.heldout.empty() ? shippedHeldoutSetPath() : o.heldout, GpuCatalog::builtin());
@@ -177,6 +185,7 @@ Command benchCommand() {
        false},
       {"--heldout-problems", "IDS", "run only these problems of the held-out set, in this order (comma-separated ids)", false},
       {"--write-heldout", "FILE", "draw the held-out set anew (seeded, deterministic), write it to FILE and stop", false},
+      {"--write-validation", "FILE", "draw the validation set (its own stream, none of the held-out set's compositions), write it to FILE and stop", false},
   };
   return {s, runBench};
 }

@@ -62,7 +62,7 @@ struct SailorProblem {
   const char* model;
   int global_batch;
 };
-const std::vector<SailorProblem>& sailorProblems() {
+const std::vector<SailorProblem>& heldoutSailorProblems() {
   static const std::vector<SailorProblem> list = {
       {"sailor-opt350-8-b1024", 1, 1, "opt-350m", 1024},
       {"sailor-neo27-16-b2048", 2, 2, "gpt-neo-2.7b", 2048},
@@ -78,9 +78,47 @@ const std::vector<SailorProblem>& sailorProblems() {
   return list;
 }
 
-std::mt19937_64 bandStream(size_t band) {
-  std::seed_seq seq{static_cast<std::uint32_t>(kHeldoutSalt & 0xffffffffu), static_cast<std::uint32_t>(kHeldoutSalt >> 32),
-                    kHeldoutSeed, static_cast<std::uint32_t>(band)};
+// The validation set's Sailor inputs: the same 1 : 3 mix at node counts neither the held-out set
+// (1+1, 2+2, 8+24, 20+60, 32+96) nor the training set (1+3, 2+6, 4+12, 12+36, 16+48, 24+72,
+// 28+84 and the 1:1 and 3:1 mixes) uses; tst_heldout_set checks that the three stay apart.
+const std::vector<SailorProblem>& validationSailorProblems() {
+  static const std::vector<SailorProblem> list = {
+      {"val-sailor-opt350-12-b1024", 1, 2, "opt-350m", 1024},
+      {"val-sailor-neo27-24-b2048", 2, 4, "gpt-neo-2.7b", 2048},
+      {"val-sailor-opt350-96-b1024", 6, 18, "opt-350m", 1024},
+      {"val-sailor-opt350-96-b2048", 6, 18, "opt-350m", 2048},
+      {"val-sailor-neo27-96-b2048", 6, 18, "gpt-neo-2.7b", 2048},
+      {"val-sailor-opt350-160-b1024", 10, 30, "opt-350m", 1024},
+      {"val-sailor-neo27-160-b1024", 10, 30, "gpt-neo-2.7b", 1024},
+      {"val-sailor-opt350-416-b2048", 26, 78, "opt-350m", 2048},
+      {"val-sailor-neo27-416-b1024", 26, 78, "gpt-neo-2.7b", 1024},
+      {"val-sailor-neo27-416-b2048", 26, 78, "gpt-neo-2.7b", 2048},
+  };
+  return list;
+}
+
+// What tells the two evaluation sets apart.
+struct SetDraw {
+  const char* name;      // in progress lines and errors
+  const char* prefix;    // of every problem id
+  std::uint32_t seed;
+  std::uint64_t salt;
+  const char* salt_text;
+  const std::vector<SailorProblem>* sailor;
+  const char* command;   // the bench option that writes it
+};
+
+SetDraw setDraw(EvaluationSet which) {
+  if (which == EvaluationSet::Validation)
+    return {"validation", "val-", kValidationSeed, kValidationSalt, "0x76616c6964617465 (\"validate\" in ASCII)",
+            &validationSailorProblems(), "--write-validation"};
+  return {"held-out", "", kHeldoutSeed, kHeldoutSalt, "0x68656c646f7574 (\"heldout\" in ASCII)", &heldoutSailorProblems(),
+          "--write-heldout"};
+}
+
+std::mt19937_64 bandStream(const SetDraw& d, size_t band) {
+  std::seed_seq seq{static_cast<std::uint32_t>(d.salt & 0xffffffffu), static_cast<std::uint32_t>(d.salt >> 32), d.seed,
+                    static_cast<std::uint32_t>(band)};
   return std::mt19937_64(seq);
 }
 
@@ -162,9 +200,11 @@ nlohmann::json bandJson(const Band& b, int draws) {
 
 class Writer {
  public:
-  Writer(std::ostream& err) : err_(err) {
+  Writer(std::ostream& err, std::string prefix, const std::vector<HeldoutProblem>& exclude)
+      : err_(err), prefix_(std::move(prefix)) {
     for (const Model& m : ModelCatalog::builtin().models()) models_.push_back(m.id);
     for (const auto& [name, c] : builtinPresetCompositionNodes()) presets_.insert(c);
+    for (const HeldoutProblem& p : exclude) presets_.insert(canonicalNodes(p.composition));
   }
 
   // Tries the models in rotation from the next one; adds the first that fits. Returns whether
@@ -181,7 +221,7 @@ class Writer {
       const Verdict v = judge(*p, tryExhaustive);
       if (v.fits && (!band.need_exhaustive || v.exhaustive)) {
         HeldoutProblem h;
-        h.id = std::string(band.name) + "-" + (counts_[band.name] + 1 < 10 ? "0" : "") + std::to_string(counts_[band.name] + 1);
+        h.id = prefix_ + band.name + "-" + (counts_[band.name] + 1 < 10 ? "0" : "") + std::to_string(counts_[band.name] + 1);
         ++counts_[band.name];
         h.cluster = c.toInlineSpec();
         h.model = model;
@@ -212,8 +252,9 @@ class Writer {
     return out;
   }
   std::ostream& err_;
+  std::string prefix_;
   std::vector<std::string> models_;
-  std::set<std::string> presets_, compositions_;
+  std::set<std::string> presets_, compositions_;  // presets_: also an excluded set's compositions
   std::map<std::string, int> counts_;
   size_t next_ = 0;
   HeldoutSet set_;
@@ -237,32 +278,33 @@ void checkCoverage(const HeldoutCoverage& c) {
   need(c.exhaustive >= 15, "at least 15 exhaustive-sized problems (" + std::to_string(c.exhaustive) + ")");
   need(c.analytic > 0 && c.imported > 0, "analytic and imported-profile problems");
   need(c.dense > 0 && c.moe > 0, "dense and MoE models");
-  if (!missing.empty()) throw std::runtime_error("the held-out draws miss: " + missing);
+  if (!missing.empty()) throw std::runtime_error("the draws miss: " + missing);
 }
 
 }  // namespace
 
 HeldoutSet writeHeldoutSet(const std::string& path, const std::string& sailorDir, std::ostream& out,
-                           std::ostream& err) {
+                           std::ostream& err, EvaluationSet which, const std::vector<HeldoutProblem>& exclude) {
   checkOutputPath(path);
+  const SetDraw draw = setDraw(which);
   const std::string profiles = sailorDir + "/Planner/simulations/profiles_tmp.json";
   const std::string llmInfo = sailorDir + "/Planner/llm_info.json";
   for (const std::string& f : {profiles, llmInfo}) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(f, ec))
-      throw LoadError(f, "", "Sailor's measured data is not there; run --write-heldout from the source tree's root");
+      throw LoadError(f, "", "Sailor's measured data is not there; run " + std::string(draw.command) + " from the source tree's root");
   }
   const GpuCatalog& catalog = GpuCatalog::builtin();
-  Writer w(err);
+  Writer w(err, draw.prefix, exclude);
   nlohmann::json bandsDone = nlohmann::json::array();
   for (size_t b = 0; b < bands().size(); ++b) {
     const Band& band = bands()[b];
     const CompositionGenerator generator(catalog, generatorOptions(band));
-    std::mt19937_64 rng = bandStream(b);
+    std::mt19937_64 rng = bandStream(draw, b);
     int added = 0, draws = 0;
     while (added < band.problems) {
       if (draws >= kDrawsPerProblem * band.problems)
-        throw std::runtime_error(std::string("held-out band ") + band.name + ": " + std::to_string(draws) +
+        throw std::runtime_error(std::string(draw.name) + " band " + band.name + ": " + std::to_string(draws) +
                                  " draws gave only " + std::to_string(added) + " usable problems");
       const Composition c = generator.draw(rng);
       ++draws;
@@ -281,7 +323,7 @@ HeldoutSet writeHeldoutSet(const std::string& path, const std::string& sailorDir
     extra.name = "extra";
     extra.problems = 0;
     const CompositionGenerator generator(catalog, generatorOptions(extra));
-    std::mt19937_64 rng = bandStream(bands().size());
+    std::mt19937_64 rng = bandStream(draw, bands().size());
     int draws = 0;
     for (const std::string& model : w.models()) {
       if (used.count(model)) continue;
@@ -302,7 +344,7 @@ HeldoutSet writeHeldoutSet(const std::string& path, const std::string& sailorDir
 
   // Sailor's inputs: measured profiles, Sailor's network, its training settings.
   const std::string relProfiles = relativeTo(profiles, path), relLlm = relativeTo(llmInfo, path);
-  for (const SailorProblem& s : sailorProblems()) {
+  for (const SailorProblem& s : *draw.sailor) {
     HeldoutProblem h;
     h.id = s.id;
     h.cluster = "a100-40:4x" + std::to_string(s.a100_nodes) + ",v100-16:4x" + std::to_string(s.v100_nodes);
@@ -333,14 +375,18 @@ HeldoutSet writeHeldoutSet(const std::string& path, const std::string& sailorDir
   HeldoutSet& set = w.set();
   set.path = path;
   set.description =
-      "Held-out evaluation set of the learned planner (issue 13): problems drawn from a generator stream and seed "
-      "disjoint from training's, written out as explicit nodes so the set does not change when the generator does. "
-      "Regenerate with the command below from the source tree's root; `arachne-cli bench --section heldout` runs it.";
+      which == EvaluationSet::Validation
+          ? "Validation set of the learned planner (issue 13): where retrained weights are chosen, so that the held-out "
+            "set stays a test no choice was made on. Drawn like the held-out set on a stream of its own, without the "
+            "held-out set's compositions; `arachne-cli bench --section heldout --heldout FILE` runs it."
+          : "Held-out evaluation set of the learned planner (issue 13): problems drawn from a generator stream and seed "
+            "disjoint from training's, written out as explicit nodes so the set does not change when the generator does. "
+            "Regenerate with the command below from the source tree's root; `arachne-cli bench --section heldout` runs it.";
   set.generated_by = {
-      {"command", "arachne-cli bench --write-heldout " + path},
+      {"command", "arachne-cli bench " + std::string(draw.command) + " " + path},
       {"generator", "CompositionGenerator (core/policy/composition_generator.h), one stream per band"},
-      {"seed", kHeldoutSeed},
-      {"salt", "0x68656c646f7574 (\"heldout\" in ASCII)"},
+      {"seed", draw.seed},
+      {"salt", draw.salt_text},
       {"stream", "std::mt19937_64 seeded with std::seed_seq{salt & 0xffffffff, salt >> 32, seed, band index}"},
       {"training_streams", "runPolicyTraining draws --random from std::mt19937_64(seed) and --random-small from "
                            "std::mt19937_64(seed + 0x5eed); the shipped weights used seed 1"},
@@ -354,7 +400,10 @@ HeldoutSet writeHeldoutSet(const std::string& path, const std::string& sailorDir
                          "searched every stage order within " + std::to_string(kHeldoutExhaustiveEvaluations) +
                          " evaluations (no time limit); tried on problems of at most " +
                          std::to_string(kHeldoutExhaustiveMaxGpus) + " GPUs"},
-      {"excluded", "compositions equal, up to node order, to a preset or to an earlier problem of the set"},
+      {"excluded", which == EvaluationSet::Validation
+                       ? "compositions equal, up to node order, to a preset, to a problem of the held-out set or to an "
+                         "earlier problem of the set"
+                       : "compositions equal, up to node order, to a preset or to an earlier problem of the set"},
       {"left_out", leftOut}};
   const HeldoutCoverage c = heldoutCoverage(set);
   checkCoverage(c);

@@ -15,6 +15,7 @@
 #include "catalog/gpu_catalog.h"
 #include "io/input_file.h"
 #include "io/json_reader.h"
+#include "io/plan_json.h"
 #include "io/load_error.h"
 #include "runtime_options.h"
 #include "table.h"
@@ -168,6 +169,10 @@ int runValidatePublished(const ParsedArgs& a, std::ostream& out) {
         else per[variants[v].name] = {{"not_priced", p.problem}};
       }
       row["variants"] = per;
+      // The priced plan with every term on, so each prediction's time and memory break-down
+      // (time_s per stage) can be read beside the measured figure.
+      if (prices[0][i].priced)
+        row["plan"] = nlohmann::json::parse(planToJson(prices[0][i].plan, &prices[0][i].report, r.spec));
       doc["rows"].push_back(row);
     }
     out << doc.dump(2) << "\n";

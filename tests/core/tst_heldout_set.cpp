@@ -27,6 +27,84 @@ Composition inlineCluster(const std::string& spec) { return parseInlineCluster(s
 const std::string kShippedSet = ARACHNE_SOURCE_DIR "/bench/heldout/heldout-problems.json";
 const std::string kShippedWeights = ARACHNE_SOURCE_DIR "/resources/policy/arachne.policy";
 const std::string kShippedTrainingSet = ARACHNE_SOURCE_DIR "/bench/training/measured-problems.json";
+const std::string kShippedValidationSet = ARACHNE_SOURCE_DIR "/bench/heldout/validation-problems.json";
+
+// The training list the shipped weights file records (runPolicyTraining's `problems`).
+std::vector<std::string> shippedTrainingList() {
+  const PolicyHeader header = readPolicyHeader(readInputFile(kShippedWeights, "policy"), kShippedWeights, nullptr, nullptr);
+  std::vector<std::string> training;
+  if (header.metadata.contains("problems"))
+    for (const auto& e : header.metadata["problems"]) training.push_back(e.get<std::string>());
+  return training;
+}
+
+// Issue 13, item 1's coverage, asked of the held-out set and, equally, of the validation set.
+void checkCoverage(const HeldoutSet& set) {
+  QVERIFY(set.problems.size() >= 40);
+  std::set<size_t> typeCounts;
+  std::set<int> sizes;
+  int mixedWithinType = 0, exhaustive = 0, analytic = 0, imported = 0, dense = 0, moe = 0;
+  int minGpus = 1 << 30, maxGpus = 0;
+  std::set<std::string> models;
+  for (const HeldoutProblem& p : set.problems) {
+    typeCounts.insert(p.composition.gpuTypes().size());
+    for (const auto& [type, list] : p.composition.nodeSizesByType()) {
+      sizes.insert(list.begin(), list.end());
+      if (std::set<int>(list.begin(), list.end()).size() > 1) ++mixedWithinType;
+    }
+    minGpus = std::min(minGpus, p.composition.totalGpus());
+    maxGpus = std::max(maxGpus, p.composition.totalGpus());
+    exhaustive += p.exhaustive;
+    // Exhaustive-sized means small: the writer tries exhaustive on at most 16 GPUs.
+    if (p.exhaustive) QVERIFY2(p.composition.totalGpus() <= 16, p.id.c_str());
+    (p.profiles.empty() ? analytic : imported) += 1;
+    (ModelCatalog::builtin().find(p.model)->isMoe() ? moe : dense) += 1;
+    models.insert(p.model);
+  }
+  for (size_t t = 2; t <= 6; ++t) QVERIFY2(typeCounts.count(t), qPrintable(QString("%1 GPU types").arg(t)));
+  QVERIFY(*typeCounts.begin() >= 2 && *typeCounts.rbegin() <= 6);
+  for (int s : {1, 2, 3, 4, 6, 8}) QVERIFY2(sizes.count(s), qPrintable(QString("nodes of %1 GPUs").arg(s)));
+  QVERIFY(mixedWithinType >= 5);
+  QCOMPARE(minGpus, 8);
+  QCOMPARE(maxGpus, 1024);
+  QVERIFY(exhaustive >= 15);
+  QVERIFY(analytic > 0 && imported > 0);
+  QVERIFY(dense > 0 && moe > 0);
+  // Every catalog model is in the set, or the writer said why it is not.
+  const std::string leftOut = set.generated_by.value("left_out", nlohmann::json::array()).dump();
+  for (const Model& m : ModelCatalog::builtin().models())
+    QVERIFY2(models.count(m.id) || leftOut.find("\"" + m.id + "\"") != std::string::npos, m.id.c_str());
+}
+
+// Sailor's measured inputs: A100-40 and V100-16 in 4-GPU nodes, both models, both batches.
+void checkSailorInputs(const HeldoutSet& set) {
+  std::set<std::string> models;
+  std::set<int> batches;
+  for (const HeldoutProblem& p : set.problems) {
+    if (p.profiles.empty()) continue;
+    QVERIFY2(std::filesystem::is_regular_file(p.profiles_path), p.profiles_path.c_str());
+    QVERIFY2(p.profiles_path.find("tests/data/sailor/") != std::string::npos, p.profiles_path.c_str());
+    QCOMPARE(p.network, std::string("sailor-us-central1-a"));
+    QCOMPARE(p.precision, std::string("fp32"));
+    QVERIFY(p.global_batch);
+    batches.insert(*p.global_batch);
+    models.insert(p.model);
+    for (const Node& n : p.composition.nodes()) {
+      QVERIFY(n.gpu_type == "a100-40" || n.gpu_type == "v100-16");
+      QCOMPARE(n.gpus, 4);
+    }
+    QCOMPARE(p.composition.gpuTypes().size(), size_t(2));
+  }
+  QCOMPARE(models, (std::set<std::string>{"gpt-neo-2.7b", "opt-350m"}));
+  QCOMPARE(batches, (std::set<int>{1024, 2048}));
+}
+
+// "model|nodes" keys of a set, the form checkDisjointness takes for a training list.
+std::vector<std::string> problemKeys(const HeldoutSet& set) {
+  std::vector<std::string> keys;
+  for (const HeldoutProblem& p : set.problems) keys.push_back(p.composition.toInlineSpec() + "|" + p.model);
+  return keys;
+}
 
 // A one-problem set in the file format, for the reader's error cases.
 std::string setText(const std::string& problem, const std::string& head = R"("schema_version": 1, "kind": "arachne-heldout-set")") {
@@ -242,10 +320,7 @@ class TstHeldoutSet : public QObject {
 
   void shippedSetIsDisjointFromTheShippedTraining() {
     const HeldoutSet set = loadHeldoutSet(kShippedSet, catalog());
-    const PolicyHeader header = readPolicyHeader(readInputFile(kShippedWeights, "policy"), kShippedWeights, nullptr, nullptr);
-    QVERIFY(header.metadata.contains("problems"));
-    std::vector<std::string> training;
-    for (const auto& e : header.metadata["problems"]) training.push_back(e.get<std::string>());
+    const std::vector<std::string> training = shippedTrainingList();
     QVERIFY(training.size() >= 100);
     const DisjointnessReport r = checkDisjointness(set, training, builtinPresetCompositions(catalog()), catalog());
     for (const auto& h : r.problems_seen) qWarning("trained on: %s = %s", h.problem.c_str(), h.matched.c_str());
@@ -265,66 +340,32 @@ class TstHeldoutSet : public QObject {
     }
   }
 
-  void shippedSetCoversWhatIssue13Asks() {
-    const HeldoutSet set = loadHeldoutSet(kShippedSet, catalog());
-    QVERIFY(set.problems.size() >= 40);
-    std::set<size_t> typeCounts;
-    std::set<int> sizes;
-    int mixedWithinType = 0, exhaustive = 0, analytic = 0, imported = 0, dense = 0, moe = 0;
-    int minGpus = 1 << 30, maxGpus = 0;
-    std::set<std::string> models;
-    for (const HeldoutProblem& p : set.problems) {
-      typeCounts.insert(p.composition.gpuTypes().size());
-      for (const auto& [type, list] : p.composition.nodeSizesByType()) {
-        sizes.insert(list.begin(), list.end());
-        if (std::set<int>(list.begin(), list.end()).size() > 1) ++mixedWithinType;
-      }
-      minGpus = std::min(minGpus, p.composition.totalGpus());
-      maxGpus = std::max(maxGpus, p.composition.totalGpus());
-      exhaustive += p.exhaustive;
-      // Exhaustive-sized means small: the writer tries exhaustive on at most 16 GPUs.
-      if (p.exhaustive) QVERIFY2(p.composition.totalGpus() <= 16, p.id.c_str());
-      (p.profiles.empty() ? analytic : imported) += 1;
-      (ModelCatalog::builtin().find(p.model)->isMoe() ? moe : dense) += 1;
-      models.insert(p.model);
-    }
-    for (size_t t = 2; t <= 6; ++t) QVERIFY2(typeCounts.count(t), qPrintable(QString("%1 GPU types").arg(t)));
-    QVERIFY(*typeCounts.begin() >= 2 && *typeCounts.rbegin() <= 6);
-    for (int s : {1, 2, 3, 4, 6, 8}) QVERIFY2(sizes.count(s), qPrintable(QString("nodes of %1 GPUs").arg(s)));
-    QVERIFY(mixedWithinType >= 5);
-    QCOMPARE(minGpus, 8);
-    QCOMPARE(maxGpus, 1024);
-    QVERIFY(exhaustive >= 15);
-    QVERIFY(analytic > 0 && imported > 0);
-    QVERIFY(dense > 0 && moe > 0);
-    // Every catalog model is in the set, or the writer said why it is not.
-    const std::string leftOut = set.generated_by.value("left_out", nlohmann::json::array()).dump();
-    for (const Model& m : ModelCatalog::builtin().models())
-      QVERIFY2(models.count(m.id) || leftOut.find("\"" + m.id + "\"") != std::string::npos, m.id.c_str());
-  }
+  void shippedSetCoversWhatIssue13Asks() { checkCoverage(loadHeldoutSet(kShippedSet, catalog())); }
 
-  void shippedSetHasSailorsMeasuredInputs() {
-    const HeldoutSet set = loadHeldoutSet(kShippedSet, catalog());
-    std::set<std::string> models;
-    std::set<int> batches;
-    for (const HeldoutProblem& p : set.problems) {
-      if (p.profiles.empty()) continue;
-      QVERIFY2(std::filesystem::is_regular_file(p.profiles_path), p.profiles_path.c_str());
-      QVERIFY2(p.profiles_path.find("tests/data/sailor/") != std::string::npos, p.profiles_path.c_str());
-      QCOMPARE(p.network, std::string("sailor-us-central1-a"));
-      QCOMPARE(p.precision, std::string("fp32"));
-      QVERIFY(p.global_batch);
-      batches.insert(*p.global_batch);
-      models.insert(p.model);
-      // A100-40 and V100-16 in 4-GPU nodes.
-      for (const Node& n : p.composition.nodes()) {
-        QVERIFY(n.gpu_type == "a100-40" || n.gpu_type == "v100-16");
-        QCOMPARE(n.gpus, 4);
-      }
-      QCOMPARE(p.composition.gpuTypes().size(), size_t(2));
+  void shippedSetHasSailorsMeasuredInputs() { checkSailorInputs(loadHeldoutSet(kShippedSet, catalog())); }
+
+  // ---- the validation set (where retrained weights are chosen) ----
+
+  // As wide as the held-out set, and apart from it and from every training list: no composition
+  // of the held-out set, of the shipped weights' training or of the measured training problems,
+  // with any model; no preset; ids that say which set a problem is from.
+  void shippedValidationSetIsApartFromHeldOutAndTraining() {
+    const HeldoutSet validation = loadHeldoutSet(kShippedValidationSet, catalog());
+    checkCoverage(validation);
+    checkSailorInputs(validation);
+    for (const HeldoutProblem& p : validation.problems) QVERIFY2(p.id.rfind("val-", 0) == 0, p.id.c_str());
+    const HeldoutSet heldout = loadHeldoutSet(kShippedSet, catalog());
+    const HeldoutSet measured = loadHeldoutSet(kShippedTrainingSet, catalog(), kTrainingSetKind);
+    for (const auto& [what, list] : {std::pair{"held-out set", problemKeys(heldout)},
+                                      std::pair{"shipped weights' training", shippedTrainingList()},
+                                      std::pair{"measured training problems", problemKeys(measured)}}) {
+      QVERIFY2(!list.empty(), what);
+      const DisjointnessReport r = checkDisjointness(validation, list, builtinPresetCompositions(catalog()), catalog());
+      for (const auto& h : r.compositions_seen) qWarning("%s: %s = %s", what, h.problem.c_str(), h.matched.c_str());
+      QVERIFY(r.unreadable.empty());
+      QVERIFY2(r.compositions_seen.empty(), what);
+      QVERIFY2(r.presets_matched.empty(), what);
     }
-    QCOMPARE(models, (std::set<std::string>{"gpt-neo-2.7b", "opt-350m"}));
-    QCOMPARE(batches, (std::set<int>{1024, 2048}));
   }
 };
 
