@@ -2461,5 +2461,13 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it</source>
             <translation>%1 hat keine %2-Matrixeinheiten (0 TFLOP/s bei %2), daher kann ihn kein in %2 trainierter Plan nutzen</translation>
         </message>
+        <message>
+            <source>%1 (only %2 uses were tried before the planning budget ran out; a larger budget may find a better one)</source>
+            <translation>%1 (nur %2 Nutzungen wurden versucht, bevor das Planungsbudget aufgebraucht war; ein größeres Budget findet vielleicht eine bessere)</translation>
+        </message>
+        <message>
+            <source>not examined: the planning budget ran out before any use of the free %1 GPUs was priced</source>
+            <translation>nicht untersucht: das Planungsbudget war aufgebraucht, bevor eine Nutzung der freien %1-GPUs bewertet wurde</translation>
+        </message>
     </context>
 </TS>

@@ -2439,5 +2439,13 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it</source>
             <translation>%1 没有 %2 矩阵运算单元（%2 下为 0 TFLOP/s），因此以 %2 训练的方案都无法使用它</translation>
         </message>
+        <message>
+            <source>%1 (only %2 uses were tried before the planning budget ran out; a larger budget may find a better one)</source>
+            <translation>%1（规划预算用完前只尝试了 %2 种用途；更大的预算也许能找到更好的用途）</translation>
+        </message>
+        <message>
+            <source>not examined: the planning budget ran out before any use of the free %1 GPUs was priced</source>
+            <translation>未检查：在为空闲的 %1 GPU 的任何用途估价之前，规划预算已用完</translation>
+        </message>
     </context>
 </TS>

@@ -110,8 +110,8 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   out << "no feasible plan found" << (r.stats.refused ? " (the planner refused: see above)" : "") << "\n";
   if (!r.plan.unused_gpus.empty()) {
     TextTable t({"GPU type", "node", "GPUs", "why it holds no template"});
-    for (const auto& u : r.plan.unused_gpus)
-      t.addRow({u.gpu_type, std::to_string(u.node_id), std::to_string(u.count), u.reason});
+    for (const UnusedGpuGroup& g : groupUnusedGpus(r.plan.unused_gpus))
+      t.addRow({g.gpu_type, unusedNodesCell(g), unusedCountCell(g), g.reason});
     out << t.render("  ");
   }
   return kExitInfeasible;

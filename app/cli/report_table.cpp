@@ -125,10 +125,9 @@ std::string unusedSection(const Plan& plan, const Composition& c) {
   t.setAlign(1, Align::Right);
   t.setAlign(2, Align::Right);
   int total = 0;
-  for (const auto& u : plan.unused_gpus) {
-    t.addRow({u.gpu_type, std::to_string(u.node_id), std::to_string(u.count),
-              u.reason.empty() ? "(no reason recorded)" : u.reason});
-    total += u.count;
+  for (const UnusedGpuGroup& g : groupUnusedGpus(plan.unused_gpus)) {
+    t.addRow({g.gpu_type, unusedNodesCell(g), unusedCountCell(g), g.reason.empty() ? "(no reason recorded)" : g.reason});
+    total += g.count * g.nodes();
   }
   for (const auto& n : c.nodes()) {
     const int free = n.gpus - used[n.id] - listed[n.id];
@@ -143,6 +142,14 @@ std::string unusedSection(const Plan& plan, const Composition& c) {
 }
 
 }  // namespace
+
+std::string unusedNodesCell(const UnusedGpuGroup& g) {
+  return g.nodes() == 1 ? std::to_string(g.first_node) : std::to_string(g.first_node) + "-" + std::to_string(g.last_node);
+}
+
+std::string unusedCountCell(const UnusedGpuGroup& g) {
+  return g.nodes() == 1 ? std::to_string(g.count) : std::to_string(g.count) + " x " + std::to_string(g.nodes());
+}
 
 std::string renderPlanReport(const Plan& plan, const PlanReport& report, const ReportContext& ctx) {
   std::ostringstream s;

@@ -8,6 +8,7 @@
 #include "cost/plan_report.h"
 #include "model/model.h"
 #include "plan/plan.h"
+#include "plan/unused_gpu_groups.h"
 
 namespace arachne::cli {
 
@@ -21,5 +22,10 @@ struct ReportContext {
 };
 
 std::string renderPlanReport(const Plan& plan, const PlanReport& report, const ReportContext& ctx);
+
+// Cells of a group of unused GPUs: its node ids ("12" or "6000-12499") and GPUs ("8" or
+// "8 x 6500", per node times nodes).
+std::string unusedNodesCell(const UnusedGpuGroup& g);
+std::string unusedCountCell(const UnusedGpuGroup& g);
 
 }  // namespace arachne::cli

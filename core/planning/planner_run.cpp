@@ -116,18 +116,27 @@ void PlannerRun::stamp(PlannerResult& r, const std::string& planner, const std::
   r.stats.elapsed_s = elapsed();
 }
 
+std::function<bool()> PlannerRun::explanationStop() const {
+  const std::atomic<bool>* cancel = cancel_;
+  if (budget_.seconds <= 0) return [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+  const auto grace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(0.1 * budget_.seconds));
+  const Clock::time_point end =
+      std::max(Clock::now(), start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_.seconds))) + grace;
+  return [cancel, end] { return (cancel && cancel->load(std::memory_order_relaxed)) || Clock::now() >= end; };
+}
+
 PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::string& planner,
                                  const std::string& version, std::uint64_t seed,
                                  std::string message) {
   PlannerResult r = startResult(std::move(message));
   if (found_) {
     r.construction = best_steps_;
-    r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), best_plan_, best_free_);
+    r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), best_plan_, best_free_, explanationStop());
   } else {
     // No plan: say for every node why it cannot hold a template on its own.
     r.plan.provenance = episode.plan().provenance;
     r.plan.unused_gpus = UnusedGpuExplainer::explain(episode.fill(), episode.space(), Plan{},
-                                                     FreeGpus(episode.cost().composition()));
+                                                     FreeGpus(episode.cost().composition()), explanationStop());
   }
   stamp(r, planner, version, seed);
   return r;
@@ -147,8 +156,8 @@ PlannerResult PlannerRun::finish(const CostModel& cost, const std::string& plann
   const FreeGpus all(cost.composition());
   const ConstructionSpace space = ConstructionSpace::fromCostModel(cost, all);
   PlannerResult r = startResult(std::move(message));
-  r.plan.unused_gpus = found_ ? UnusedGpuExplainer::explain(fill, space, best_plan_, best_free_)
-                              : UnusedGpuExplainer::explain(fill, space, Plan{}, all);
+  r.plan.unused_gpus = found_ ? UnusedGpuExplainer::explain(fill, space, best_plan_, best_free_, explanationStop())
+                              : UnusedGpuExplainer::explain(fill, space, Plan{}, all, explanationStop());
   r.plan.provenance.cluster = cost.composition().toInlineSpec();
   r.plan.provenance.model = cost.model().id;
   r.plan.provenance.profile_set = cost.profiles().name;

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 
 #include "planning/construction_episode.h"
 #include "planning/planner.h"
@@ -65,6 +66,11 @@ class PlannerRun {
   bool keep(const Plan& plan, const PlanReport& report, bool replace);
   // The result's common part (stats, the best plan and report), and its provenance stamp.
   PlannerResult startResult(std::string message) const;
+  // When explaining the unused GPUs stops: on cancel, or, with a time budget, once the budget and
+  // a grace of a tenth of it have passed (counted from now when the planner used the whole
+  // budget). Explaining prices the plan with each use of the free GPUs, which on a MoE model and
+  // tens of thousands of GPUs took longer than the planning itself.
+  std::function<bool()> explanationStop() const;
   void stamp(PlannerResult& r, const std::string& planner, const std::string& version, std::uint64_t seed) const;
   PlannerBudget budget_;
   const ProgressCallback& callback_;

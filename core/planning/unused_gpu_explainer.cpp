@@ -67,8 +67,18 @@ Use fromFill(Kind kind, FillResult r, Reason what, int gpus) {
   return u;
 }
 
+// A stop condition asked before each priced use; `cut` records that it ended the list early.
+struct StopCheck {
+  const std::function<bool()>* stop = nullptr;
+  bool cut = false;
+  bool now() {
+    if (!cut && stop && *stop && (*stop)()) cut = true;
+    return cut;
+  }
+};
+
 std::vector<Use> usesOf(const TemplateFill& fill, const ConstructionSpace& space, const Plan& plan,
-                        const FreeGpus& free, int type) {
+                        const FreeGpus& free, int type, StopCheck& check) {
   const CostModel& cost = fill.cost();
   std::vector<Use> uses;
   const std::string& id = free.typeId(type);
@@ -78,6 +88,7 @@ std::vector<Use> usesOf(const TemplateFill& fill, const ConstructionSpace& space
     const int k = space.tp_choices[ki];
     if (!space.tp_allowed[static_cast<size_t>(type)][ki] || k > free.largestFree(type)) continue;
     for (int d = 1; d <= space.max_depth && d * k <= free.freeOfType(type); ++d) {
+      if (check.now()) return uses;
       TemplateChoice c{d, std::vector<StageChoice>(static_cast<size_t>(d), StageChoice{type, k})};
       FillResult r = fill.fill(plan, alone, c);
       Reason what = r.feasible ? Reason(text::kUseOwn, {integer(d), integer(k), integer(r.plan.templates.back().replicas)})
@@ -89,6 +100,7 @@ std::vector<Use> usesOf(const TemplateFill& fill, const ConstructionSpace& space
     const Template& t = plan.templates[j];
     const int tj = static_cast<int>(j) + 1;
     // Another replica of a template that has a stage of this type.
+    if (check.now()) return uses;
     if (std::any_of(t.stages.begin(), t.stages.end(), [&](const Stage& s) { return s.gpu_type == id; })) {
       int perReplica = 0;
       for (const Stage& s : t.stages) perReplica += s.tp;
@@ -125,6 +137,7 @@ std::vector<Use> usesOf(const TemplateFill& fill, const ConstructionSpace& space
       const int k = space.tp_choices[ki];
       if (!space.tp_allowed[static_cast<size_t>(type)][ki] || k > free.largestFree(type)) continue;
       for (bool first : {true, false}) {
+        if (check.now()) return uses;
         TemplateChoice c = choiceOf(cost, t);
         c.stages.insert(first ? c.stages.begin() : c.stages.end(), StageChoice{type, k});
         c.depth += 1;
@@ -171,22 +184,9 @@ Reason whyLower(const Use& best, const PlanReport& before) {
   return straggler;
 }
 
-Reason reasonFor(const TemplateFill& fill, const ConstructionSpace& space, const Plan& plan,
-                 const PlanReport& before, const FreeGpus& free, int type) {
-  const CostModel& cost = fill.cost();
-  if (!space.typeUsable(type)) {
-    // No profile because the GPU cannot run the precision at all (FP8 on an A100, BF16 on a
-    // V100): say so, rather than that nothing was profiled.
-    const Precision p = cost.spec().precision;
-    const int g = cost.gpuIndex(free.typeId(type));
-    if (g >= 0 && cost.gpuType(g).peakTflops(p) <= 0)
-      return Reason(text::kUnusedNoPrecision, {verbatim(free.typeId(type)), verbatim(toString(p))});
-    return Reason(text::kUnusedNotUsable, {verbatim(free.typeId(type))});
-  }
-  long long used = 0;
-  for (const Template& t : plan.templates) used += static_cast<long long>(t.replicas) * t.micro_batch;
-  if (used >= cost.spec().global_batch) return Reason(text::kUnusedBatchUsed, {integer(cost.spec().global_batch)});
-  std::vector<Use> uses = usesOf(fill, space, plan, free, type);
+// The verdict on the uses tried: the best one that fits against the plan, or the tightest that
+// does not.
+Reason verdictOn(const std::vector<Use>& uses, const PlanReport& before, const FreeGpus& free, int type) {
   const Use* best = nullptr;
   const Use* tightest = nullptr;
   for (const Use& u : uses) {
@@ -212,22 +212,48 @@ Reason reasonFor(const TemplateFill& fill, const ConstructionSpace& space, const
                                      number(thrBefore, 1), number(-change, 1), nested(whyLower(*best, before))});
 }
 
+Reason reasonFor(const TemplateFill& fill, const ConstructionSpace& space, const Plan& plan,
+                 const PlanReport& before, const FreeGpus& free, int type, StopCheck& check) {
+  const CostModel& cost = fill.cost();
+  if (!space.typeUsable(type)) {
+    // No profile because the GPU cannot run the precision at all (FP8 on an A100, BF16 on a
+    // V100): say so, rather than that nothing was profiled.
+    const Precision p = cost.spec().precision;
+    const int g = cost.gpuIndex(free.typeId(type));
+    if (g >= 0 && cost.gpuType(g).peakTflops(p) <= 0)
+      return Reason(text::kUnusedNoPrecision, {verbatim(free.typeId(type)), verbatim(toString(p))});
+    return Reason(text::kUnusedNotUsable, {verbatim(free.typeId(type))});
+  }
+  long long used = 0;
+  for (const Template& t : plan.templates) used += static_cast<long long>(t.replicas) * t.micro_batch;
+  if (used >= cost.spec().global_batch) return Reason(text::kUnusedBatchUsed, {integer(cost.spec().global_batch)});
+  const std::vector<Use> uses = usesOf(fill, space, plan, free, type, check);
+  if (!check.cut) return verdictOn(uses, before, free, type);
+  // Stopped before every use was priced: say so, with the verdict on those that were.
+  if (uses.empty()) return Reason(text::kUnusedNotExamined, {verbatim(free.typeId(type))});
+  return Reason(text::kUnusedCut, {nested(verdictOn(uses, before, free, type)),
+                                   integer(static_cast<long long>(uses.size()))});
+}
+
 }  // namespace
 
 std::vector<UnusedGpuUse> UnusedGpuExplainer::uses(const TemplateFill& fill, const ConstructionSpace& space,
                                                    const Plan& plan, const FreeGpus& free, int type) {
-  return usesOf(fill, space, plan, free, type);
+  StopCheck never;
+  return usesOf(fill, space, plan, free, type, never);
 }
 
 std::vector<UnusedGpus> UnusedGpuExplainer::explain(const TemplateFill& fill,
                                                     const ConstructionSpace& space,
-                                                    const Plan& plan, const FreeGpus& free) {
+                                                    const Plan& plan, const FreeGpus& free,
+                                                    const std::function<bool()>& stop) {
   std::vector<UnusedGpus> out;
+  StopCheck check{&stop, false};
   PlanReport before;
   if (!plan.templates.empty()) before = fill.cost().price(plan, true);
   for (int t = 0; t < free.typeCount(); ++t) {
     if (free.freeOfType(t) <= 0) continue;
-    const Reason forType = reasonFor(fill, space, plan, before, free, t);
+    const Reason forType = reasonFor(fill, space, plan, before, free, t, check);
     for (const auto& n : free.nodes(t)) {
       if (n.free <= 0) continue;
       UnusedGpus u{free.typeId(t), n.node_id, n.free, {}, {}};

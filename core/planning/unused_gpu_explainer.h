@@ -4,6 +4,7 @@
 // and the verdict with numbers. Every node with free GPUs gets that reason.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "cost/plan_report.h"
@@ -37,8 +38,13 @@ class UnusedGpuExplainer {
   // `free` is the construction state after `plan` (every GPU the plan does not use). `plan`
   // must be priced (micro_batches written back) or empty. All free GPUs of one type share one
   // analysis; a node only partly free says so in front of it.
+  // `stop`, when given, is asked before every use is priced (a fill of a MoE template on tens
+  // of thousands of GPUs takes seconds): once it answers true no further use is tried, and each
+  // reason says how many were (the planners stop here when their budget and its grace run out,
+  // PlannerRun::finish).
   static std::vector<UnusedGpus> explain(const TemplateFill& fill, const ConstructionSpace& space,
-                                         const Plan& plan, const FreeGpus& free);
+                                         const Plan& plan, const FreeGpus& free,
+                                         const std::function<bool()>& stop = {});
 };
 
 }  // namespace arachne

@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "plan/texts.h"
+#include "plan/unused_gpu_groups.h"
 #include "planning/construction_episode.h"
 #include "planning/unused_gpu_explainer.h"
 #include "planning_world.h"
@@ -88,6 +89,59 @@ class TstUnusedGpuExplainer : public QObject {
       if (u.gpu_type == "a6000") a6000.push_back(u.reason);
     QCOMPARE(int(a6000.size()), 2);
     QCOMPARE(a6000[0], a6000[1]);
+  }
+
+  // A stop condition (the planners' budget and its grace) ends the pricing of uses: asked
+  // before every use, it cuts the list, and the reason says how many uses were tried, with the
+  // verdict on those; a stop before the first use says nothing was examined. Without a stop, or
+  // with one that never fires, the reasons are those of the full analysis.
+  void aStopCutsTheUsesAndTheReasonSaysSo() {
+    PlanningWorld w("h100:8x3,a6000:4x2", "llama3-8b");
+    const CostModel& c = *w.cost;
+    const Plan plan = h100Plan(c, 2);
+    const FreeGpus free = freeAfter(c, plan);
+    ConstructionEpisode e(c);
+    const auto full = UnusedGpuExplainer::explain(e.fill(), e.space(), plan, free);
+    QCOMPARE(UnusedGpuExplainer::explain(e.fill(), e.space(), plan, free, [] { return false; }), full);
+
+    const auto none = UnusedGpuExplainer::explain(e.fill(), e.space(), plan, free, [] { return true; });
+    QCOMPARE(none.size(), full.size());  // every free node still gets a reason
+    for (const auto& u : none) {
+      QCOMPARE(std::string(u.why.text), std::string(text::kUnusedNotExamined));
+      QVERIFY2(u.reason.find(u.gpu_type) != std::string::npos, u.reason.c_str());
+    }
+
+    // Stop after three questions: the h100's analysis tries three uses, and the a6000's none.
+    int asked = 0;
+    const auto cut = UnusedGpuExplainer::explain(e.fill(), e.space(), plan, free, [&asked] { return ++asked > 3; });
+    for (const auto& u : cut) {
+      if (u.gpu_type == "h100") {
+        QCOMPARE(std::string(u.why.text), std::string(text::kUnusedCut));
+        QVERIFY2(u.reason.find("only 3 uses were tried") != std::string::npos, u.reason.c_str());
+      } else {
+        QCOMPARE(std::string(u.why.text), std::string(text::kUnusedNotExamined));
+      }
+    }
+  }
+
+  // For display, runs of consecutive nodes with one type, count and reason become one group.
+  void groupsJoinRunsOfNodesWithOneReason() {
+    std::vector<UnusedGpus> list = {{"a100-80", 4, 8, "why A", {}}, {"a100-80", 5, 8, "why A", {}},
+                                    {"a100-80", 6, 8, "why A", {}}, {"a100-80", 7, 4, "why A", {}},
+                                    {"a100-80", 9, 8, "why A", {}}, {"a100-80", 10, 8, "why B", {}},
+                                    {"a6000", 11, 8, "why B", {}}};
+    const auto g = groupUnusedGpus(list);
+    QCOMPARE(int(g.size()), 5);
+    QCOMPARE(g[0].first_node, 4);
+    QCOMPARE(g[0].last_node, 6);
+    QCOMPARE(g[0].nodes(), 3);
+    QCOMPARE(g[0].count, 8);
+    QCOMPARE(g[1].first_node, 7);  // another count
+    QCOMPARE(g[2].first_node, 9);  // a gap in the ids, then another reason
+    QCOMPARE(g[2].nodes(), 1);
+    QCOMPARE(g[3].reason, std::string("why B"));
+    QCOMPARE(g[4].gpu_type, std::string("a6000"));  // another type
+    QVERIFY(groupUnusedGpus({}).empty());
   }
 
   void verdictFollowsTheThroughputChange() {
