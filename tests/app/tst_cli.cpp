@@ -224,6 +224,31 @@ class TstCli : public QObject {
     QVERIFY(json(r3)["iteration_time_s"].toDouble() > iter);
   }
 
+  // validate --published --json: every priced row carries its plan as priced, and the plan's
+  // iteration time is the row's "all terms" prediction (so the break-down is of that figure).
+  void validatePublishedJsonCarriesThePricedPlan() {
+    const Run r = cli({"validate", "--published", QStringLiteral(ARACHNE_TEST_DATA "/published/published_runs.json"), "--json"});
+    QCOMPARE(r.code, 0);
+    const QJsonArray rows = json(r)["rows"].toArray();
+    QVERIFY(rows.size() >= 20);
+    int priced = 0;
+    for (const auto& v : rows) {
+      const QJsonObject row = v.toObject();
+      const QJsonObject all = row["variants"].toObject()["all terms"].toObject();
+      if (!all.contains("predicted_iteration_s")) {
+        QVERIFY2(!row.contains("plan"), qPrintable(row["id"].toString()));
+        continue;
+      }
+      ++priced;
+      const QJsonObject plan = row["plan"].toObject();
+      QVERIFY2(qAbs(plan["iteration_time_s"].toDouble() / all["predicted_iteration_s"].toDouble() - 1) < 1e-12,
+               qPrintable(row["id"].toString()));
+      const QJsonObject st = plan["templates"].toArray()[0].toObject()["stages"].toArray()[0].toObject();
+      QVERIFY(st["time_s"].toObject()["compute"].toDouble() > 0);
+    }
+    QVERIFY(priced >= 20);
+  }
+
   void evaluateOutOfMemory() {
     Run r = cli(evaluate("llama3-8b-oom.plan.json"));
     QVERIFY2(r.code == 3, qPrintable(r.out + r.err));
