@@ -176,6 +176,11 @@ void AlternativesChart::rebuild() {
   layoutLabels();
   xAxis->setRange(0.4, static_cast<double>(results_.size()) + 0.6);
   yAxis->setRange(0, top * 1.2);
+  // Without a bar the value axis has no scale to show: numbered 0 ... 1.2 seq/s it read as
+  // measured values.
+  const bool anyBar = chosen->dataCount() + others->dataCount() > 0;
+  if (!anyBar) yAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+  else if (qSharedPointerDynamicCast<QCPAxisTickerText>(yAxis->ticker())) yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   if (isVisible()) replot();  // a hidden chart is drawn when it is shown
 }
 

@@ -353,6 +353,11 @@ class TestPlanViews : public QObject {
     chart.setResults({});
     const auto none = qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker());
     QVERIFY(none && none->ticks().isEmpty());
+    // Nor the value axis, before a planner ran or when none found a plan.
+    const auto noValues = qSharedPointerDynamicCast<QCPAxisTickerText>(chart.yAxis->ticker());
+    QVERIFY(noValues && noValues->ticks().isEmpty());
+    chart.setResults({result("exhaustive", AlternativeResult::State::Refused, 0, false)});
+    QVERIFY(qSharedPointerDynamicCast<QCPAxisTickerText>(chart.yAxis->ticker()));
     chart.setResults({result("greedy", AlternativeResult::State::Done, 20.0, true),
                       result("random", AlternativeResult::State::Done, 15.0, false),
                       result("exhaustive", AlternativeResult::State::Refused, 0, false)});
@@ -362,6 +367,8 @@ class TestPlanViews : public QObject {
     QCOMPARE(others->data()->size(), 1);
     QCOMPARE(others->data()->at(0)->value, 15.0);
     QVERIFY(chart.yAxis->range().upper > 20.0);
+    // With a bar the value axis is numbered again.
+    QVERIFY(!qSharedPointerDynamicCast<QCPAxisTickerText>(chart.yAxis->ticker()));
 
     // Every planner of the registry at the window's size: the axis labels do not run into each
     // other (the names alone, or turned, when they crowd) and the legend covers no bar.
