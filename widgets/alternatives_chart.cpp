@@ -31,6 +31,9 @@ AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
     const QFontMetrics fm(yAxis->labelFont());
     yAxis->setLabel(fm.horizontalAdvance(full) + 8 > axisRect()->height() ? tr("seq/s") : full);
   });
+  // The empty state is the one setResults({}) gives: no numbers on either axis (the window showed
+  // QCustomPlot's default 0 ... 5 axes until the first comparison).
+  rebuild();
 }
 
 void AlternativesChart::showEvent(QShowEvent* e) {

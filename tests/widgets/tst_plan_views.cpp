@@ -349,7 +349,10 @@ class TestPlanViews : public QObject {
       return a;
     };
     AlternativesChart chart;
-    // Before any planner ran the key axis has no ticks, not numbers of its own.
+    // Before any planner ran the key axis has no ticks, not numbers of its own: as constructed,
+    // and after setResults({}).
+    QVERIFY(qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker()));
+    QVERIFY(qSharedPointerDynamicCast<QCPAxisTickerText>(chart.yAxis->ticker()));
     chart.setResults({});
     const auto none = qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker());
     QVERIFY(none && none->ticks().isEmpty());
