@@ -2469,5 +2469,13 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>not examined: the planning budget ran out before any use of the free %1 GPUs was priced</source>
             <translation>nicht untersucht: das Planungsbudget war aufgebraucht, bevor eine Nutzung der freien %1-GPUs bewertet wurde</translation>
         </message>
+        <message>
+            <source>%1 greedy step</source>
+            <translation>%1 Greedy-Schritt</translation>
+        </message>
+        <message>
+            <source>%1 greedy step (stopped early)</source>
+            <translation>%1 Greedy-Schritt (vorzeitig beendet)</translation>
+        </message>
     </context>
 </TS>

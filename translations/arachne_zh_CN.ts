@@ -2447,5 +2447,13 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>not examined: the planning budget ran out before any use of the free %1 GPUs was priced</source>
             <translation>未检查：在为空闲的 %1 GPU 的任何用途估价之前，规划预算已用完</translation>
         </message>
+        <message>
+            <source>%1 greedy step</source>
+            <translation>%1 个贪心步骤</translation>
+        </message>
+        <message>
+            <source>%1 greedy step (stopped early)</source>
+            <translation>%1 个贪心步骤（提前停止）</translation>
+        </message>
     </context>
 </TS>

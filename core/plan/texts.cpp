@@ -22,7 +22,7 @@ std::vector<const char*> all() {
       kLayerCounts, kStageHoldsLayers, kStagesHoldLayers, kReplicasRequested,
       kReplicasExceedBatch, kMicroBatchNotProfiled, kReplicasDoNotFit, kCostModelRejects,
       kStepInfeasible, kProgressPlans, kGreedyProgress, kGreedySteps,
-      kGreedyStepsStopped, kRandomEpisodes, kRandomEpisodesExhausted, kExhaustiveEstimating,
+      kGreedyStepsStopped, kGreedyStep1, kGreedyStepStopped1, kRandomEpisodes, kRandomEpisodesExhausted, kExhaustiveEstimating,
       kExhaustiveCancelledEstimating, kExhaustiveRefused, kExhaustiveSearched, kExhaustiveCancelled,
       kExhaustiveBudgetEnded, kEvaluations, kSeconds1, kMinutes,
       kHours, kYears, kEveryStageOrder, kTypeBlocks,

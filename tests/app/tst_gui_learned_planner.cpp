@@ -80,7 +80,7 @@ class TestGuiLearnedPlanner : public QObject {
     backend.learned = true;
     backend.learnedPolicy = {PlannerAvailability::Policy::Unavailable, "weights file /x/arachne.policy not found"};
     backend.message = "warning: the fake-learned policy cannot be used (weights file /x/arachne.policy not found); "
-                      "planned with greedy. 1 greedy steps";
+                      "planned with greedy. 1 greedy step";
     MainWindow w(GpuCatalog::builtin(), backend, nullptr, false);
     QVERIFY(w.plannerPanel()->policyNote().contains("/x/arachne.policy not found"));
     QVERIFY(w.plannerPanel()->policyNote().contains("plan with greedy"));
