@@ -18,6 +18,15 @@ namespace arachne::cli {
 
 namespace {
 
+// " held-out" or, for the validation set (`bench --write-validation` gives every id the prefix
+// "val-"), " validation": the check is the same, the set's role is not.
+std::string setKind(const HeldoutSet& set) {
+  const bool validation = !set.problems.empty() && std::all_of(set.problems.begin(), set.problems.end(), [](const HeldoutProblem& p) {
+    return p.id.rfind("val-", 0) == 0;
+  });
+  return validation ? " validation" : " held-out";
+}
+
 constexpr double kOptimumShare = 0.99;
 // Exhaustive is bounded by kHeldoutExhaustiveEvaluations (what the writer checked); the seconds
 // only stop a machine far slower than expected, and the row then says the budget ended.
@@ -73,7 +82,7 @@ std::string checkAndPrintDisjointness(BenchOutput& o, const HeldoutSet& set) {
   const DisjointnessReport r =
       checkDisjointness(set, entries, builtinPresetCompositions(GpuCatalog::builtin()), GpuCatalog::builtin());
   o.out() << "heldout: disjoint from training: `" << path << "` lists " << r.training_entries << " training problems ("
-          << r.training_distinct << " distinct); of the " << r.heldout_problems << " held-out problems "
+          << r.training_distinct << " distinct); of the " << r.heldout_problems << setKind(set) << " problems "
           << r.problems_seen.size() << " are in that list and " << r.presets_matched.size()
           << " have a preset's composition; " << r.compositions_seen.size()
           << " compositions were trained with another model: " << (r.disjoint() ? "PASS" : "FAIL") << "\n";

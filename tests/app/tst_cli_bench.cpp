@@ -302,6 +302,20 @@ class TstCliBench : public QObject {
              qPrintable(r.out));
     QVERIFY(r.out.contains("- trained on: t-01 = `h100:2x1,a100-40:1x2|llama3-8b`"));
     QVERIFY(r.out.contains("heldout: disjoint from training: FAIL"));
+
+    // The same check on a set whose ids all carry the validation set's prefix says so.
+    QFile f(set);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(f.readAll());
+    f.close();
+    text.replace("\"t-0", "\"val-0");
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text.toUtf8());
+    f.close();
+    const Run v = cli(quick("heldout", {"--heldout", set}), weights);
+    QVERIFY2(v.code == 0, qPrintable(v.err + v.out));
+    QVERIFY2(v.out.contains("of the 2 validation problems 1 are in that list"), qPrintable(v.out));
+    QVERIFY(v.out.contains("- trained on: val-01 = `h100:2x1,a100-40:1x2|llama3-8b`"));
   }
 
   void badOptionsExitTwo() {
