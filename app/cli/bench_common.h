@@ -139,7 +139,8 @@ void benchCurve(BenchOutput& o);
 void benchTraining(BenchOutput& o);
 void benchBaselines(BenchOutput& o);  // bench_baselines.cpp
 void benchHeldout(BenchOutput& o);    // bench_heldout.cpp
-// The shipped held-out set, bench/heldout/heldout-problems.json of the source tree.
-std::string shippedHeldoutSetPath();
+// The held-out set the options name (--heldout FILE), else the shipped one,
+// bench/heldout/heldout-problems.json of the source tree.
+std::string heldoutSetPath(const BenchOptions& opt);
 
 }  // namespace arachne::cli

@@ -151,11 +151,11 @@ void printPhases(BenchOutput& o, const std::vector<Outcome>& outcomes) {
 
 }  // namespace
 
-std::string shippedHeldoutSetPath() { return ARACHNE_HELDOUT_SET; }
+std::string heldoutSetPath(const BenchOptions& opt) { return opt.heldout.empty() ? ARACHNE_HELDOUT_SET : opt.heldout; }
 
 void benchHeldout(BenchOutput& o) {
   const BenchOptions& opt = o.options();
-  const std::string path = opt.heldout.empty() ? shippedHeldoutSetPath() : opt.heldout;
+  const std::string path = heldoutSetPath(opt);
   const HeldoutSet set = loadHeldoutSet(path, GpuCatalog::builtin());
   o.heading("heldout", "arachne on held-out problems it was never trained on");
   const HeldoutCoverage cover = heldoutCoverage(set);

@@ -85,13 +85,13 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     // The validation set keeps clear of the held-out set it is drawn beside (the shipped one,
     // or --heldout FILE).
     checkOutputPath(*v);
-    const HeldoutSet heldout = loadHeldoutSet(o.heldout.empty() ? shippedHeldoutSetPath() : o.heldout, GpuCatalog::builtin());
+    const HeldoutSet heldout = loadHeldoutSet(heldoutSetPath(o), GpuCatalog::builtin());
     writeHeldoutSet(*v, ARACHNE_SAILOR_DATA_DIR, out, err, EvaluationSet::Validation, heldout.problems);
     return kExitOk;
   }
   // A held-out set that cannot be read fails now (exit 2), not after the sections before it.
   if (std::find(sections.begin(), sections.end(), "heldout") != sections.end()) {
-    const HeldoutSet set = loadHeldoutSet(o.heldout.empty() ? shippedHeldoutSetPath() : o.heldout, GpuCatalog::builtin());
+    const HeldoutSet set = loadHeldoutSet(heldoutSetPath(o), GpuCatalog::builtin());
     for (const auto& id : o.heldout_problems)
       if (std::none_of(set.problems.begin(), set.problems.end(), [&id](const HeldoutProblem& p) { return p.id == id; }))
         throw UsageError("option '--heldout-problems': the set has no problem '" + id + "'");

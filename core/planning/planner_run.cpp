@@ -119,9 +119,8 @@ void PlannerRun::stamp(PlannerResult& r, const std::string& planner, const std::
 std::function<bool()> PlannerRun::explanationStop() const {
   const std::atomic<bool>* cancel = cancel_;
   if (budget_.seconds <= 0) return [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
-  const auto grace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(0.1 * budget_.seconds));
-  const Clock::time_point end =
-      std::max(Clock::now(), start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget_.seconds))) + grace;
+  const auto seconds = [](double s) { return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s)); };
+  const Clock::time_point end = std::max(Clock::now(), start_ + seconds(budget_.seconds)) + seconds(0.1 * budget_.seconds);
   return [cancel, end] { return (cancel && cancel->load(std::memory_order_relaxed)) || Clock::now() >= end; };
 }
 
