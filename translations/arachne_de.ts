@@ -2477,5 +2477,225 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>%1 greedy step (stopped early)</source>
             <translation>%1 Greedy-Schritt (vorzeitig beendet)</translation>
         </message>
+        <message>
+            <source>%1 (cancelled)</source>
+            <translation>%1 (abgebrochen)</translation>
+        </message>
+        <message>
+            <source>%1 (budget spent)</source>
+            <translation>%1 (Budget aufgebraucht)</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>infeasible</source>
+            <translation>nicht umsetzbar</translation>
+        </message>
+        <message>
+            <source>cannot be placed: %1</source>
+            <translation>nicht platzierbar: %1</translation>
+        </message>
+        <message>
+            <source>replica %1 of stage %2 (%3) finds no %4 node with %5 free GPUs (%6 %4 GPUs left of %7; the pipeline needs %8 GPUs)</source>
+            <translation>Replikat %1 von Stufe %2 (%3) findet keinen %4-Knoten mit %5 freien GPUs (%6 von %7 %4-GPUs frei; die Pipeline braucht %8 GPUs)</translation>
+        </message>
+        <message>
+            <source>ranks 1-%1 infeasible here (first: %2)</source>
+            <translation>Ränge 1-%1 hier nicht umsetzbar (erster: %2)</translation>
+        </message>
+        <message>
+            <source>none feasible under our cost model (first: %1)</source>
+            <translation>keiner unter unserem Kostenmodell umsetzbar (erster: %1)</translation>
+        </message>
+        <message>
+            <source>%1 is not in Sailor's network files: its links use the catalog's rates</source>
+            <translation>%1 fehlt in Sailors Netzwerkdateien: seine Verbindungen nutzen die Raten des Katalogs</translation>
+        </message>
+        <message>
+            <source>no measured link from %1 %2 GPUs to %3 %4 GPUs: the catalog's rate is used</source>
+            <translation>keine gemessene Verbindung von %1 %2-GPUs zu %3 %4-GPUs: die Rate des Katalogs wird genutzt</translation>
+        </message>
+        <message>
+            <source>depth %1 of %2, micro-batch %3</source>
+            <translation>Tiefe %1 von %2, Micro-Batch %3</translation>
+        </message>
+        <message>
+            <source>%1 plans ranked by Sailor's estimator</source>
+            <translation>%1 Pläne von Sailors Schätzer gereiht</translation>
+        </message>
+        <message>
+            <source>%1 (search stopped by the budget or cancel)</source>
+            <translation>%1 (Suche durch Budget oder Abbruch beendet)</translation>
+        </message>
+        <message>
+            <source>%1 (more GPU types than Sailor's search handles here: none ranked)</source>
+            <translation>%1 (mehr GPU-Typen, als Sailors Suche hier verarbeitet: nichts gereiht)</translation>
+        </message>
+        <message>
+            <source>planned on one-GPU nodes (node sizes differ within a GPU type)</source>
+            <translation>auf Ein-GPU-Knoten geplant (Knotengrößen unterscheiden sich innerhalb eines GPU-Typs)</translation>
+        </message>
+        <message>
+            <source>%1 candidates costed, %2 rejected as out of memory</source>
+            <translation>%1 Kandidaten bewertet, %2 wegen Speichermangels verworfen</translation>
+        </message>
+        <message>
+            <source>%1 candidates costed by Metis's estimator over %2 inter-stage plans, %3 rejected as out of memory</source>
+            <translation>%1 Kandidaten von Metis' Schätzer über %2 Stufenpläne bewertet, %3 wegen Speichermangels verworfen</translation>
+        </message>
+        <message>
+            <source>%1 (stopped at the budget)</source>
+            <translation>%1 (am Budget beendet)</translation>
+        </message>
+        <message>
+            <source>ranks 1-%1 not taken (%2 not expressible as templates; first: %3)</source>
+            <translation>Ränge 1-%1 nicht genommen (%2 nicht als Vorlagen darstellbar; erster: %3)</translation>
+        </message>
+        <message>
+            <source>none usable (first: %1)</source>
+            <translation>keiner nutzbar (erster: %1)</translation>
+        </message>
+        <message>
+            <source>rank %1 %2</source>
+            <translation>Rang %1 %2</translation>
+        </message>
+        <message>
+            <source>its layer split drops layers (%1 of %2 placed)</source>
+            <translation>seine Schichtaufteilung lässt Schichten aus (%1 von %2 platziert)</translation>
+        </message>
+        <message>
+            <source>its stages have different DP degrees, which no template holds</source>
+            <translation>seine Stufen haben verschiedene DP-Grade, was keine Vorlage abbildet</translation>
+        </message>
+        <message>
+            <source>stage %1 holds no layer</source>
+            <translation>Stufe %1 hält keine Schicht</translation>
+        </message>
+        <message>
+            <source>a TP group of stage %1 spans two nodes</source>
+            <translation>eine TP-Gruppe von Stufe %1 überspannt zwei Knoten</translation>
+        </message>
+        <message>
+            <source>AMP candidates</source>
+            <translation>AMP-Kandidaten</translation>
+        </message>
+        <message>
+            <source>%1 of %2 AMP candidates ranked by AMP's estimator (%3)</source>
+            <translation>%1 von %2 AMP-Kandidaten von AMPs Schätzer gereiht (%3)</translation>
+        </message>
+        <message>
+            <source>the cost model's fwd+bwd at micro-batch 1</source>
+            <translation>Vorwärts- plus Rückwärtszeit des Kostenmodells bei Micro-Batch 1</translation>
+        </message>
+        <message>
+            <source>Sailor's forward times at micro-batch 1, x3</source>
+            <translation>Sailors Vorwärtszeiten bei Micro-Batch 1, ×3</translation>
+        </message>
+        <message>
+            <source>%1 (stopped by the budget or cancel)</source>
+            <translation>%1 (durch Budget oder Abbruch beendet)</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3</source>
+            <translation>der globale Batch von %1 ist nicht durch die %2 GPUs teilbar, daher plant AMP auf %3</translation>
+        </message>
+        <message>
+            <source>planned on one-GPU nodes (node sizes differ)</source>
+            <translation>auf Ein-GPU-Knoten geplant (Knotengrößen unterscheiden sich)</translation>
+        </message>
+        <message>
+            <source>%1 leaves of the cost tree, best %2 seq/s</source>
+            <translation>%1 Blätter des Kostenbaums, bester %2 Seq./s</translation>
+        </message>
+        <message>
+            <source>nodes as they are</source>
+            <translation>Knoten, wie sie sind</translation>
+        </message>
+        <message>
+            <source>one-GPU-per-node reading (node sizes differ within a type)</source>
+            <translation>als Ein-GPU-Knoten gelesen (Knotengrößen unterscheiden sich innerhalb eines Typs)</translation>
+        </message>
+        <message>
+            <source>%1; %2 cost-tree leaves placed, %3 branches pruned by the lower bound</source>
+            <translation>%1; %2 Blätter des Kostenbaums platziert, %3 Zweige durch die untere Schranke verworfen</translation>
+        </message>
+        <message>
+            <source>chosen: TP %1, DP %2, depth %3, micro-batch %4, its estimate %5 s per iteration</source>
+            <translation>gewählt: TP %1, DP %2, Tiefe %3, Micro-Batch %4, seine Schätzung %5 s pro Iteration</translation>
+        </message>
+        <message>
+            <source>no plan our cost model finds feasible</source>
+            <translation>kein Plan, den unser Kostenmodell für umsetzbar hält</translation>
+        </message>
+        <message>
+            <source>%1 better-ranked plans infeasible by our cost model (%2)</source>
+            <translation>%1 besser gereihte Pläne nach unserem Kostenmodell nicht umsetzbar (%2)</translation>
+        </message>
+        <message>
+            <source>no plan: %1</source>
+            <translation>kein Plan: %1</translation>
+        </message>
+        <message>
+            <source>the model has no transformer block for HexiScale to split</source>
+            <translation>das Modell hat keinen Transformer-Block, den HexiScale aufteilen könnte</translation>
+        </message>
+        <message>
+            <source>no plan: HexiScale sweeps 1 .. GPUs / 5 pipelines, and %1 GPUs leave none</source>
+            <translation>kein Plan: HexiScale durchläuft 1 .. GPUs / 5 Pipelines, und %1 GPUs lassen keine übrig</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pipeline counts, chosen %3 pipelines (%4 seq/s)</source>
+            <translation>%1 von %2 Pipeline-Anzahlen, gewählt %3 Pipelines (%4 Seq./s)</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pipeline counts swept, %3 candidates ranked by HexiScale's estimator (%4 out of memory by its memory model, %5 with a stage of no block, %6 partitions short of pipelines)</source>
+            <translation>%1 von %2 Pipeline-Anzahlen durchlaufen, %3 Kandidaten von HexiScales Schätzer gereiht (%4 nach seinem Speichermodell ohne Speicher, %5 mit einer Stufe ohne Block, %6 Aufteilungen mit zu wenigen Pipelines)</translation>
+        </message>
+        <message>
+            <source>chosen: %1 pipelines, its estimate %2 s per iteration</source>
+            <translation>gewählt: %1 Pipelines, seine Schätzung %2 s pro Iteration</translation>
+        </message>
+        <message>
+            <source>no candidate our cost model finds feasible</source>
+            <translation>kein Kandidat, den unser Kostenmodell für umsetzbar hält</translation>
+        </message>
+        <message>
+            <source>%1 better-ranked candidates infeasible by our cost model (%2)</source>
+            <translation>%1 besser gereihte Kandidaten nach unserem Kostenmodell nicht umsetzbar (%2)</translation>
+        </message>
+        <message>
+            <source>%1 structures, %2 evaluations, best %3 seq/s</source>
+            <translation>%1 Strukturen, %2 Bewertungen, bester %3 Seq./s</translation>
+        </message>
+        <message>
+            <source>%1 coarse structures drawn, %2 layer moves priced</source>
+            <translation>%1 grobe Strukturen gezogen, %2 Schichtverschiebungen bewertet</translation>
+        </message>
+        <message>
+            <source>%1 coarse structures drawn, %2 layer moves priced (stopped: 100,000 draws in a row gave no new structure)</source>
+            <translation>%1 grobe Strukturen gezogen, %2 Schichtverschiebungen bewertet (beendet: 100.000 Ziehungen in Folge ergaben keine neue Struktur)</translation>
+        </message>
+        <message>
+            <source>%1 policy rollouts</source>
+            <translation>%1 Rollouts der Policy</translation>
+        </message>
+        <message>
+            <source>%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders)</source>
+            <translation>%1 Rollouts der Policy (1 gierig, %2 gierig ab anderer erster Tiefe, GPU-Typ und TP, %3 gezogen, %4 erkundend, %5 mit einer geänderten Entscheidung, %6 mit geänderter Tiefe und geändertem TP-Grad; %7 Stufenreihenfolgen)</translation>
+        </message>
+        <message>
+            <source>%1 of %2 GPU types planned (the policy's state holds %3); left out: %4</source>
+            <translation>%1 von %2 GPU-Typen geplant (der Zustand der Policy fasst %3); ausgelassen: %4</translation>
+        </message>
+        <message>
+            <source>%1 (%2 GPUs)</source>
+            <translation>%1 (%2 GPUs)</translation>
+        </message>
+        <message>
+            <source>%1, %2</source>
+            <translation>%1, %2</translation>
+        </message>
     </context>
 </TS>

@@ -2455,5 +2455,225 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>%1 greedy step (stopped early)</source>
             <translation>%1 个贪心步骤（提前停止）</translation>
         </message>
+        <message>
+            <source>%1 (cancelled)</source>
+            <translation>%1（已取消）</translation>
+        </message>
+        <message>
+            <source>%1 (budget spent)</source>
+            <translation>%1（预算已用完）</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>infeasible</source>
+            <translation>不可行</translation>
+        </message>
+        <message>
+            <source>cannot be placed: %1</source>
+            <translation>无法放置：%1</translation>
+        </message>
+        <message>
+            <source>replica %1 of stage %2 (%3) finds no %4 node with %5 free GPUs (%6 %4 GPUs left of %7; the pipeline needs %8 GPUs)</source>
+            <translation>阶段 %2 的副本 %1（%3）找不到有 %5 个空闲 GPU 的 %4 节点（%7 个 %4 GPU 中剩 %6 个；流水线需要 %8 个 GPU）</translation>
+        </message>
+        <message>
+            <source>ranks 1-%1 infeasible here (first: %2)</source>
+            <translation>排名 1-%1 在此不可行（第一个：%2）</translation>
+        </message>
+        <message>
+            <source>none feasible under our cost model (first: %1)</source>
+            <translation>在我们的成本模型下都不可行（第一个：%1）</translation>
+        </message>
+        <message>
+            <source>%1 is not in Sailor's network files: its links use the catalog's rates</source>
+            <translation>%1 不在 Sailor 的网络文件中：其链路使用目录中的速率</translation>
+        </message>
+        <message>
+            <source>no measured link from %1 %2 GPUs to %3 %4 GPUs: the catalog's rate is used</source>
+            <translation>没有从 %1 个 %2 GPU 到 %3 个 %4 GPU 的实测链路：使用目录中的速率</translation>
+        </message>
+        <message>
+            <source>depth %1 of %2, micro-batch %3</source>
+            <translation>深度 %1/%2，微批次 %3</translation>
+        </message>
+        <message>
+            <source>%1 plans ranked by Sailor's estimator</source>
+            <translation>Sailor 的估算器排序了 %1 个方案</translation>
+        </message>
+        <message>
+            <source>%1 (search stopped by the budget or cancel)</source>
+            <translation>%1（搜索因预算或取消而停止）</translation>
+        </message>
+        <message>
+            <source>%1 (more GPU types than Sailor's search handles here: none ranked)</source>
+            <translation>%1（GPU 类型多于 Sailor 的搜索在此能处理的数量：未排序任何方案）</translation>
+        </message>
+        <message>
+            <source>planned on one-GPU nodes (node sizes differ within a GPU type)</source>
+            <translation>按单 GPU 节点规划（同一 GPU 类型内节点大小不同）</translation>
+        </message>
+        <message>
+            <source>%1 candidates costed, %2 rejected as out of memory</source>
+            <translation>已评估 %1 个候选，%2 个因内存不足被拒绝</translation>
+        </message>
+        <message>
+            <source>%1 candidates costed by Metis's estimator over %2 inter-stage plans, %3 rejected as out of memory</source>
+            <translation>Metis 的估算器在 %2 个阶段间方案上评估了 %1 个候选，%3 个因内存不足被拒绝</translation>
+        </message>
+        <message>
+            <source>%1 (stopped at the budget)</source>
+            <translation>%1（在预算处停止）</translation>
+        </message>
+        <message>
+            <source>ranks 1-%1 not taken (%2 not expressible as templates; first: %3)</source>
+            <translation>排名 1-%1 未采用（%2 个无法表示为模板；第一个：%3）</translation>
+        </message>
+        <message>
+            <source>none usable (first: %1)</source>
+            <translation>都不可用（第一个：%1）</translation>
+        </message>
+        <message>
+            <source>rank %1 %2</source>
+            <translation>排名 %1：%2</translation>
+        </message>
+        <message>
+            <source>its layer split drops layers (%1 of %2 placed)</source>
+            <translation>其层划分丢掉了层（%2 层中放置了 %1 层）</translation>
+        </message>
+        <message>
+            <source>its stages have different DP degrees, which no template holds</source>
+            <translation>其各阶段的 DP 度不同，没有模板能表示</translation>
+        </message>
+        <message>
+            <source>stage %1 holds no layer</source>
+            <translation>阶段 %1 没有层</translation>
+        </message>
+        <message>
+            <source>a TP group of stage %1 spans two nodes</source>
+            <translation>阶段 %1 的一个 TP 组跨越两个节点</translation>
+        </message>
+        <message>
+            <source>AMP candidates</source>
+            <translation>AMP 候选</translation>
+        </message>
+        <message>
+            <source>%1 of %2 AMP candidates ranked by AMP's estimator (%3)</source>
+            <translation>AMP 的估算器排序了 %2 个 AMP 候选中的 %1 个（%3）</translation>
+        </message>
+        <message>
+            <source>the cost model's fwd+bwd at micro-batch 1</source>
+            <translation>成本模型在微批次 1 时的前向+反向时间</translation>
+        </message>
+        <message>
+            <source>Sailor's forward times at micro-batch 1, x3</source>
+            <translation>Sailor 在微批次 1 时的前向时间 ×3</translation>
+        </message>
+        <message>
+            <source>%1 (stopped by the budget or cancel)</source>
+            <translation>%1（因预算或取消而停止）</translation>
+        </message>
+        <message>
+            <source>the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3</source>
+            <translation>全局批量 %1 不能被 %2 个 GPU 整除，因此 AMP 在 %3 个 GPU 上规划</translation>
+        </message>
+        <message>
+            <source>planned on one-GPU nodes (node sizes differ)</source>
+            <translation>按单 GPU 节点规划（节点大小不同）</translation>
+        </message>
+        <message>
+            <source>%1 leaves of the cost tree, best %2 seq/s</source>
+            <translation>成本树的 %1 个叶子，最佳 %2 序列/秒</translation>
+        </message>
+        <message>
+            <source>nodes as they are</source>
+            <translation>按原样读取节点</translation>
+        </message>
+        <message>
+            <source>one-GPU-per-node reading (node sizes differ within a type)</source>
+            <translation>按每节点一个 GPU 读取（同一类型内节点大小不同）</translation>
+        </message>
+        <message>
+            <source>%1; %2 cost-tree leaves placed, %3 branches pruned by the lower bound</source>
+            <translation>%1；放置了 %2 个成本树叶子，%3 个分支被下界剪去</translation>
+        </message>
+        <message>
+            <source>chosen: TP %1, DP %2, depth %3, micro-batch %4, its estimate %5 s per iteration</source>
+            <translation>选定：TP %1，DP %2，深度 %3，微批次 %4，其估计每次迭代 %5 秒</translation>
+        </message>
+        <message>
+            <source>no plan our cost model finds feasible</source>
+            <translation>没有我们的成本模型认为可行的方案</translation>
+        </message>
+        <message>
+            <source>%1 better-ranked plans infeasible by our cost model (%2)</source>
+            <translation>%1 个排名更高的方案在我们的成本模型下不可行（%2）</translation>
+        </message>
+        <message>
+            <source>no plan: %1</source>
+            <translation>无方案：%1</translation>
+        </message>
+        <message>
+            <source>the model has no transformer block for HexiScale to split</source>
+            <translation>该模型没有可供 HexiScale 划分的 Transformer 块</translation>
+        </message>
+        <message>
+            <source>no plan: HexiScale sweeps 1 .. GPUs / 5 pipelines, and %1 GPUs leave none</source>
+            <translation>无方案：HexiScale 遍历 1 .. GPU 数/5 条流水线，而 %1 个 GPU 一条也不够</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pipeline counts, chosen %3 pipelines (%4 seq/s)</source>
+            <translation>流水线数量 %1/%2，选定 %3 条流水线（%4 序列/秒）</translation>
+        </message>
+        <message>
+            <source>%1 of %2 pipeline counts swept, %3 candidates ranked by HexiScale's estimator (%4 out of memory by its memory model, %5 with a stage of no block, %6 partitions short of pipelines)</source>
+            <translation>遍历了 %2 个流水线数量中的 %1 个，HexiScale 的估算器排序了 %3 个候选（%4 个按其内存模型内存不足，%5 个有不含块的阶段，%6 个划分的流水线不足）</translation>
+        </message>
+        <message>
+            <source>chosen: %1 pipelines, its estimate %2 s per iteration</source>
+            <translation>选定：%1 条流水线，其估计每次迭代 %2 秒</translation>
+        </message>
+        <message>
+            <source>no candidate our cost model finds feasible</source>
+            <translation>没有我们的成本模型认为可行的候选</translation>
+        </message>
+        <message>
+            <source>%1 better-ranked candidates infeasible by our cost model (%2)</source>
+            <translation>%1 个排名更高的候选在我们的成本模型下不可行（%2）</translation>
+        </message>
+        <message>
+            <source>%1 structures, %2 evaluations, best %3 seq/s</source>
+            <translation>%1 个结构，%2 次评估，最佳 %3 序列/秒</translation>
+        </message>
+        <message>
+            <source>%1 coarse structures drawn, %2 layer moves priced</source>
+            <translation>抽取了 %1 个粗粒度结构，评估了 %2 次层移动</translation>
+        </message>
+        <message>
+            <source>%1 coarse structures drawn, %2 layer moves priced (stopped: 100,000 draws in a row gave no new structure)</source>
+            <translation>抽取了 %1 个粗粒度结构，评估了 %2 次层移动（已停止：连续 100,000 次抽取没有新结构）</translation>
+        </message>
+        <message>
+            <source>%1 policy rollouts</source>
+            <translation>%1 次策略展开</translation>
+        </message>
+        <message>
+            <source>%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders)</source>
+            <translation>%1 次策略展开（1 次贪心，%2 次从其他首个深度、GPU 类型和 TP 出发的贪心，%3 次采样，%4 次探索，%5 次改变一个决策，%6 次改变深度和 TP 度；%7 种阶段顺序）</translation>
+        </message>
+        <message>
+            <source>%1 of %2 GPU types planned (the policy's state holds %3); left out: %4</source>
+            <translation>规划了 %2 种 GPU 类型中的 %1 种（策略状态最多容纳 %3 种）；未纳入：%4</translation>
+        </message>
+        <message>
+            <source>%1 (%2 GPUs)</source>
+            <translation>%1（%2 个 GPU）</translation>
+        </message>
+        <message>
+            <source>%1, %2</source>
+            <translation>%1、%2</translation>
+        </message>
     </context>
 </TS>

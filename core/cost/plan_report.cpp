@@ -1,6 +1,8 @@
 // Names of the violation kinds, as the CLI, the GUI and plan JSON spell them.
 #include "cost/plan_report.h"
 
+#include "plan/texts.h"
+
 namespace arachne {
 
 std::string toString(ViolationKind k) {
@@ -16,6 +18,12 @@ std::string toString(ViolationKind k) {
     case ViolationKind::InvalidPlan: return "invalid-plan";
   }
   return "invalid-plan";
+}
+
+Reason firstViolation(const PlanReport& report) {
+  if (report.violations.empty()) return Reason(text::kInfeasible);
+  const Violation& v = report.violations.front();
+  return v.reason.empty() ? Reason(text::kVerbatim, {verbatim(v.message)}) : v.reason;
 }
 
 }  // namespace arachne

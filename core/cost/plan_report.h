@@ -106,4 +106,8 @@ struct PlanReport {
   Throughput throughput;
 };
 
+// The first violation's reason, the clause a planner's message names for a rejected plan
+// ("infeasible" when the report lists none).
+Reason firstViolation(const PlanReport& report);
+
 }  // namespace arachne

@@ -80,4 +80,13 @@ ReasonArg nested(Reason reason) {
   return a;
 }
 
+Reason joinReasons(const char* joiner, const std::vector<Reason>& parts) {
+  Reason out;
+  for (const Reason& p : parts) {
+    if (p.empty()) continue;
+    out = out.empty() ? p : Reason(joiner, {nested(std::move(out)), nested(p)});
+  }
+  return out;
+}
+
 }  // namespace arachne

@@ -46,6 +46,11 @@ ReasonArg verbatim(std::string text);
 ReasonArg term(const char* text);
 ReasonArg nested(Reason reason);
 
+// parts[0] joined with each later part by `joiner` (a text:: wording with %1 and %2, e.g.
+// kJoinClauses "%1; %2"), as nested reasons, so the GUI translates every part. Empty parts are
+// skipped; no parts gives an empty reason.
+Reason joinReasons(const char* joiner, const std::vector<Reason>& parts);
+
 // Replaces %1..%9 in `pattern` by render(index) in one pass (so a value holding "%1" stays as is).
 template <class Render>
 std::string substitutePlaceholders(const char* pattern, Render render) {

@@ -34,6 +34,16 @@ std::vector<const char*> all() {
       kStragglerItself, kStragglerOther, kGradSyncGrows, kJoinClauses,
       kNoFreeReplica, kUnusedSailor, kUnusedMetis, kUnusedAmp,
       kUnusedAmpBatch,
+      kRunCancelled, kRunBudgetSpent, kCandidateProblem, kInfeasible, kCannotBePlaced, kPlacementNoNode,
+      kRanksInfeasible, kNoneFeasibleFirst, kNetNotInSailor, kNetNoMeasuredLink, kSailorProgress,
+      kSailorRanked, kSailorStopped, kSailorTooManyTypes, kSailorOneGpuNodes, kMetisProgress, kMetisCosted,
+      kMetisStopped, kMetisNotTaken, kMetisNoneUsable, kMetisRank, kMetisDropsLayers, kMetisMixedDp,
+      kMetisEmptyStage, kMetisTpSpansNodes, kAmpProgress, kAmpRanked, kAmpOriginCost, kAmpOriginSailor,
+      kAmpStopped, kAmpBatchNote, kAmpOneGpuNodes, kEspressoProgress, kNodesAsTheyAre, kOneGpuPerNodeReading,
+      kEspressoSearched, kEspressoChosen, kNoPlanFeasibleOurs, kBetterPlansInfeasible, kHexiNoPlan,
+      kHexiNoBlock, kHexiTooFewGpus, kHexiProgress, kHexiSwept, kHexiChosen, kNoCandidateFeasibleOurs,
+      kBetterCandidatesInfeasible, kHetAutoProgress, kHetAutoDrawn, kHetAutoExhausted, kPolicyProgress,
+      kPolicyRollouts, kTypesReduced, kTypeLeftOut, kListItems,
   };
 }
 

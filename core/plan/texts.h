@@ -149,6 +149,65 @@ inline constexpr const char* kUnusedMetis = ARACHNE_TEXT("not in Metis's plan: i
 inline constexpr const char* kUnusedAmp = ARACHNE_TEXT("not in AMP's plan: its uniform grid of TP x DP x PP fills GPU types in cluster order");
 inline constexpr const char* kUnusedAmpBatch = ARACHNE_TEXT("not in AMP's plan: the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3, and its uniform grid fills GPU types in cluster order");
 
+// ---- The baselines' and the learned planners' run messages and progress lines ---------------
+// Composed from clauses (kJoinClauses); the English of every message is what it was when the
+// planners built it as a string.
+inline constexpr const char* kRunCancelled = ARACHNE_TEXT("%1 (cancelled)");
+inline constexpr const char* kRunBudgetSpent = ARACHNE_TEXT("%1 (budget spent)");
+inline constexpr const char* kCandidateProblem = ARACHNE_TEXT("%1: %2");
+inline constexpr const char* kInfeasible = ARACHNE_TEXT("infeasible");
+inline constexpr const char* kCannotBePlaced = ARACHNE_TEXT("cannot be placed: %1");
+inline constexpr const char* kPlacementNoNode = ARACHNE_TEXT("replica %1 of stage %2 (%3) finds no %4 node with %5 free GPUs (%6 %4 GPUs left of %7; the pipeline needs %8 GPUs)");
+inline constexpr const char* kRanksInfeasible = ARACHNE_TEXT("ranks 1-%1 infeasible here (first: %2)");
+inline constexpr const char* kNoneFeasibleFirst = ARACHNE_TEXT("none feasible under our cost model (first: %1)");
+inline constexpr const char* kNetNotInSailor = ARACHNE_TEXT("%1 is not in Sailor's network files: its links use the catalog's rates");
+inline constexpr const char* kNetNoMeasuredLink = ARACHNE_TEXT("no measured link from %1 %2 GPUs to %3 %4 GPUs: the catalog's rate is used");
+inline constexpr const char* kSailorProgress = ARACHNE_TEXT("depth %1 of %2, micro-batch %3");
+inline constexpr const char* kSailorRanked = ARACHNE_TEXT("%1 plans ranked by Sailor's estimator");
+inline constexpr const char* kSailorStopped = ARACHNE_TEXT("%1 (search stopped by the budget or cancel)");
+inline constexpr const char* kSailorTooManyTypes = ARACHNE_TEXT("%1 (more GPU types than Sailor's search handles here: none ranked)");
+inline constexpr const char* kSailorOneGpuNodes = ARACHNE_TEXT("planned on one-GPU nodes (node sizes differ within a GPU type)");
+inline constexpr const char* kMetisProgress = ARACHNE_TEXT("%1 candidates costed, %2 rejected as out of memory");
+inline constexpr const char* kMetisCosted = ARACHNE_TEXT("%1 candidates costed by Metis's estimator over %2 inter-stage plans, %3 rejected as out of memory");
+inline constexpr const char* kMetisStopped = ARACHNE_TEXT("%1 (stopped at the budget)");
+inline constexpr const char* kMetisNotTaken = ARACHNE_TEXT("ranks 1-%1 not taken (%2 not expressible as templates; first: %3)");
+inline constexpr const char* kMetisNoneUsable = ARACHNE_TEXT("none usable (first: %1)");
+inline constexpr const char* kMetisRank = ARACHNE_TEXT("rank %1 %2");
+inline constexpr const char* kMetisDropsLayers = ARACHNE_TEXT("its layer split drops layers (%1 of %2 placed)");
+inline constexpr const char* kMetisMixedDp = ARACHNE_TEXT("its stages have different DP degrees, which no template holds");
+inline constexpr const char* kMetisEmptyStage = ARACHNE_TEXT("stage %1 holds no layer");
+inline constexpr const char* kMetisTpSpansNodes = ARACHNE_TEXT("a TP group of stage %1 spans two nodes");
+inline constexpr const char* kAmpProgress = ARACHNE_TEXT("AMP candidates");
+inline constexpr const char* kAmpRanked = ARACHNE_TEXT("%1 of %2 AMP candidates ranked by AMP's estimator (%3)");
+inline constexpr const char* kAmpOriginCost = ARACHNE_TEXT("the cost model's fwd+bwd at micro-batch 1");
+inline constexpr const char* kAmpOriginSailor = ARACHNE_TEXT("Sailor's forward times at micro-batch 1, x3");
+inline constexpr const char* kAmpStopped = ARACHNE_TEXT("%1 (stopped by the budget or cancel)");
+inline constexpr const char* kAmpBatchNote = ARACHNE_TEXT("the global batch of %1 is not divisible by the %2 GPUs, so AMP plans on %3");
+inline constexpr const char* kAmpOneGpuNodes = ARACHNE_TEXT("planned on one-GPU nodes (node sizes differ)");
+inline constexpr const char* kEspressoProgress = ARACHNE_TEXT("%1 leaves of the cost tree, best %2 seq/s");
+inline constexpr const char* kNodesAsTheyAre = ARACHNE_TEXT("nodes as they are");
+inline constexpr const char* kOneGpuPerNodeReading = ARACHNE_TEXT("one-GPU-per-node reading (node sizes differ within a type)");
+inline constexpr const char* kEspressoSearched = ARACHNE_TEXT("%1; %2 cost-tree leaves placed, %3 branches pruned by the lower bound");
+inline constexpr const char* kEspressoChosen = ARACHNE_TEXT("chosen: TP %1, DP %2, depth %3, micro-batch %4, its estimate %5 s per iteration");
+inline constexpr const char* kNoPlanFeasibleOurs = ARACHNE_TEXT("no plan our cost model finds feasible");
+inline constexpr const char* kBetterPlansInfeasible = ARACHNE_TEXT("%1 better-ranked plans infeasible by our cost model (%2)");
+inline constexpr const char* kHexiNoPlan = ARACHNE_TEXT("no plan: %1");
+inline constexpr const char* kHexiNoBlock = ARACHNE_TEXT("the model has no transformer block for HexiScale to split");
+inline constexpr const char* kHexiTooFewGpus = ARACHNE_TEXT("no plan: HexiScale sweeps 1 .. GPUs / 5 pipelines, and %1 GPUs leave none");
+inline constexpr const char* kHexiProgress = ARACHNE_TEXT("%1 of %2 pipeline counts, chosen %3 pipelines (%4 seq/s)");
+inline constexpr const char* kHexiSwept = ARACHNE_TEXT("%1 of %2 pipeline counts swept, %3 candidates ranked by HexiScale's estimator (%4 out of memory by its memory model, %5 with a stage of no block, %6 partitions short of pipelines)");
+inline constexpr const char* kHexiChosen = ARACHNE_TEXT("chosen: %1 pipelines, its estimate %2 s per iteration");
+inline constexpr const char* kNoCandidateFeasibleOurs = ARACHNE_TEXT("no candidate our cost model finds feasible");
+inline constexpr const char* kBetterCandidatesInfeasible = ARACHNE_TEXT("%1 better-ranked candidates infeasible by our cost model (%2)");
+inline constexpr const char* kHetAutoProgress = ARACHNE_TEXT("%1 structures, %2 evaluations, best %3 seq/s");
+inline constexpr const char* kHetAutoDrawn = ARACHNE_TEXT("%1 coarse structures drawn, %2 layer moves priced");
+inline constexpr const char* kHetAutoExhausted = ARACHNE_TEXT("%1 coarse structures drawn, %2 layer moves priced (stopped: 100,000 draws in a row gave no new structure)");
+inline constexpr const char* kPolicyProgress = ARACHNE_TEXT("%1 policy rollouts");
+inline constexpr const char* kPolicyRollouts = ARACHNE_TEXT("%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders)");
+inline constexpr const char* kTypesReduced = ARACHNE_TEXT("%1 of %2 GPU types planned (the policy's state holds %3); left out: %4");
+inline constexpr const char* kTypeLeftOut = ARACHNE_TEXT("%1 (%2 GPUs)");
+inline constexpr const char* kListItems = ARACHNE_TEXT("%1, %2");
+
 // Every constant above, for the translation checks.
 std::vector<const char*> all();
 

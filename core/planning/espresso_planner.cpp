@@ -10,6 +10,7 @@
 
 #include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 #include "planning/construction_space.h"
 #include "planning/espresso_estimator.h"
 #include "planning/espresso_stage_placer.h"
@@ -41,16 +42,15 @@ PlannerResult EspressoPlanner::plan(const CostModel& cost, const PlannerBudget& 
   double bestOwn = kInf;     // Espresso's best iteration time (its pruning bound)
   double chosenOwn = kInf;   // its estimate of the plan we return (the best our cost model accepts)
   long long leaves = 0, pruned = 0, oursInfeasible = 0;
-  std::string oursWhy, chosen;
+  Reason oursWhy, chosen;
   bool stopped = false;
   auto stop = [&] { return stopped = stopped || run.shouldStop(); };
   auto evaluate = [&] {
     if (stop()) return false;
     run.addEvaluations(1);
     if (run.progressDue()) {
-      char buf[160];
-      std::snprintf(buf, sizeof buf, "%lld leaves of the cost tree, best %.2f seq/s", leaves, run.bestThroughput());
-      run.progress(-1, buf);
+      const Reason line(text::kEspressoProgress, {integer(leaves), number(run.bestThroughput(), 2)});
+      run.progress(-1, line.english(), line);
     }
     return true;
   };
@@ -144,13 +144,12 @@ PlannerResult EspressoPlanner::plan(const CostModel& cost, const PlannerBudget& 
           const PlanReport report = cost.priceAndUpdate(plan);
           if (!report.feasible) {
             ++oursInfeasible;
-            if (oursWhy.empty() && !report.violations.empty()) oursWhy = report.violations.front().message;
+            if (oursWhy.empty() && !report.violations.empty()) oursWhy = firstViolation(report);
             return;
           }
           chosenOwn = pl.time_s;
-          char buf[96];
-          std::snprintf(buf, sizeof buf, "TP %d, DP %d, depth %d, micro-batch %d", tp, dp, pp, mbs);
-          chosen = buf;
+          chosen = Reason(text::kEspressoChosen,
+                          {integer(tp), integer(dp), integer(pp), integer(mbs), number(chosenOwn, 3)});
           run.offer(plan, report, freeGpusAfter(cost.composition(), plan), true);
         };
         // Single-type pipelines first (getRapidConfig).
@@ -206,21 +205,16 @@ PlannerResult EspressoPlanner::plan(const CostModel& cost, const PlannerBudget& 
       }
     }
   }
-  char buf[512];
-  std::snprintf(buf, sizeof buf, "%s; %lld cost-tree leaves placed, %lld branches pruned by the lower bound",
-                reading.identity ? "nodes as they are" : "one-GPU-per-node reading (node sizes differ within a type)",
-                leaves, pruned);
-  std::string msg = buf;
-  if (!chosen.empty()) {
-    std::snprintf(buf, sizeof buf, "; chosen: %s, its estimate %.3f s per iteration", chosen.c_str(), chosenOwn);
-    msg += buf;
-  } else {
-    msg += "; no plan our cost model finds feasible";
-  }
-  if (oursInfeasible > 0)
-    msg += "; " + std::to_string(oursInfeasible) + " better-ranked plans infeasible by our cost model (" + oursWhy + ")";
-  if (stopped) msg += run.cancelled() ? " (cancelled)" : " (budget spent)";
-  return run.finish(cost, name(), version(), seed, msg);
+  std::vector<Reason> clauses{
+      Reason(text::kEspressoSearched,
+             {term(reading.identity ? text::kNodesAsTheyAre : text::kOneGpuPerNodeReading), integer(leaves), integer(pruned)}),
+      chosen.empty() ? Reason(text::kNoPlanFeasibleOurs) : chosen};
+  if (oursInfeasible > 0) clauses.push_back(Reason(text::kBetterPlansInfeasible, {integer(oursInfeasible), nested(oursWhy)}));
+  Reason summary = joinReasons(text::kJoinClauses, clauses);
+  if (stopped) summary = Reason(run.cancelled() ? text::kRunCancelled : text::kRunBudgetSpent, {nested(summary)});
+  PlannerResult r = run.finish(cost, name(), version(), seed, summary.english());
+  r.stats.reason = summary;
+  return r;
 }
 
 }  // namespace arachne

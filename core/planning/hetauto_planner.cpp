@@ -5,6 +5,7 @@
 #include <random>
 
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 #include "planning/construction_space.h"
 #include "planning/hetauto_structure.h"
 #include "planning/layer_split.h"
@@ -48,10 +49,8 @@ PlannerResult HetAutoPlanner::plan(const CostModel& cost, const PlannerBudget& b
     out = fill.place(empty, free, c, TemplateArithmetic{layers, st.replicas, st.micro_batch});
     if (out.feasible) run.offer(out.plan, out.report, out.free_after);
     if (run.progressDue()) {
-      char buf[160];
-      std::snprintf(buf, sizeof buf, "%lld structures, %lld evaluations, best %.2f seq/s", coarse,
-                    run.evaluations(), run.bestThroughput());
-      run.progress(-1, buf);
+      const Reason line(text::kHetAutoProgress, {integer(coarse), integer(run.evaluations()), number(run.bestThroughput(), 2)});
+      run.progress(-1, line.english(), line);
     }
     return out.feasible ? out.report.iteration_time_s : 0.0;
   };
@@ -102,10 +101,10 @@ PlannerResult HetAutoPlanner::plan(const CostModel& cost, const PlannerBudget& b
       current = best;
     }
   }
-  char buf[256];
-  std::snprintf(buf, sizeof buf, "%lld coarse structures drawn, %lld layer moves priced%s", coarse, fine,
-                exhausted ? " (stopped: 100,000 draws in a row gave no new structure)" : "");
-  return run.finish(cost, name(), version(), seed, buf);
+  const Reason summary(exhausted ? text::kHetAutoExhausted : text::kHetAutoDrawn, {integer(coarse), integer(fine)});
+  PlannerResult r = run.finish(cost, name(), version(), seed, summary.english());
+  r.stats.reason = summary;
+  return r;
 }
 
 }  // namespace arachne

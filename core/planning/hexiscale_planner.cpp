@@ -9,6 +9,7 @@
 
 #include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 #include "planning/hexiscale_estimator.h"
 #include "planning/hexiscale_strategy.h"
 #include "planning/machine_graph_partitioner.h"
@@ -101,11 +102,13 @@ PlannerResult HexiScalePlanner::plan(const CostModel& cost, const PlannerBudget&
   const HexiScaleProblem prob = HexiScaleProblem::from(cost);
   const int gpus = static_cast<int>(prob.devices.size());
   const int maxPipelines = gpus / kGpusPerPipelineAtLeast;
-  if (!prob.why_not.empty()) return run.finish(cost, name(), version(), seed, "no plan: " + prob.why_not);
-  if (maxPipelines < 1)
-    return run.finish(cost, name(), version(), seed,
-                      "no plan: HexiScale sweeps 1 .. GPUs / 5 pipelines, and " + std::to_string(gpus) +
-                          " GPUs leave none");
+  const auto finishWith = [&](const Reason& why) {
+    PlannerResult r = run.finish(cost, name(), version(), seed, why.english());
+    r.stats.reason = why;
+    return r;
+  };
+  if (prob.why_not) return finishWith(Reason(text::kHexiNoPlan, {term(prob.why_not)}));
+  if (maxPipelines < 1) return finishWith(Reason(text::kHexiTooFewGpus, {integer(gpus)}));
 
   std::vector<int> all(static_cast<size_t>(gpus));
   for (int i = 0; i < gpus; ++i) all[static_cast<size_t>(i)] = i;
@@ -113,7 +116,7 @@ PlannerResult HexiScalePlanner::plan(const CostModel& cost, const PlannerBudget&
   std::mt19937_64 rng(seed);
   double bestOwn = std::numeric_limits<double>::infinity();
   int bestPipelines = 0, swept = 0, ranked = 0, ownOom = 0, emptyStage = 0, fewerParts = 0, oursInfeasible = 0;
-  std::string oursWhy;
+  Reason oursWhy;
   bool stopped = false;
   for (int np = 1; np <= maxPipelines && !stopped; ++np) {
     if (run.shouldStop()) {
@@ -200,33 +203,25 @@ PlannerResult HexiScalePlanner::plan(const CostModel& cost, const PlannerBudget&
         run.offer(plan, report, freeGpusAfter(cost.composition(), plan), true);
       } else {
         ++oursInfeasible;
-        if (oursWhy.empty() && !report.violations.empty()) oursWhy = report.violations.front().message;
+        if (oursWhy.empty() && !report.violations.empty()) oursWhy = firstViolation(report);
       }
     }
     if (run.progressDue()) {
-      char buf[160];
-      std::snprintf(buf, sizeof buf, "%d of %d pipeline counts, chosen %d pipelines (%.2f seq/s)", np, maxPipelines,
-                    bestPipelines, run.bestThroughput());
-      run.progress(static_cast<double>(np) / maxPipelines, buf);
+      const Reason line(text::kHexiProgress,
+                        {integer(np), integer(maxPipelines), integer(bestPipelines), number(run.bestThroughput(), 2)});
+      run.progress(static_cast<double>(np) / maxPipelines, line.english(), line);
     }
   }
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "%d of %d pipeline counts swept, %d candidates ranked by HexiScale's estimator (%d out of memory "
-                "by its memory model, %d with a stage of no block, %d partitions short of pipelines)",
-                swept, maxPipelines, ranked, ownOom, emptyStage, fewerParts);
-  std::string msg = buf;
-  if (bestPipelines > 0) {
-    std::snprintf(buf, sizeof buf, "; chosen: %d pipelines, its estimate %.3f s per iteration", bestPipelines, bestOwn);
-    msg += buf;
-  } else {
-    msg += "; no candidate our cost model finds feasible";
-  }
+  std::vector<Reason> clauses{
+      Reason(text::kHexiSwept, {integer(swept), integer(maxPipelines), integer(ranked), integer(ownOom), integer(emptyStage),
+                                integer(fewerParts)}),
+      bestPipelines > 0 ? Reason(text::kHexiChosen, {integer(bestPipelines), number(bestOwn, 3)})
+                        : Reason(text::kNoCandidateFeasibleOurs)};
   if (oursInfeasible > 0)
-    msg += "; " + std::to_string(oursInfeasible) + " better-ranked candidates infeasible by our cost model (" +
-           oursWhy + ")";
-  if (stopped) msg += run.cancelled() ? " (cancelled)" : " (budget spent)";
-  return run.finish(cost, name(), version(), seed, msg);
+    clauses.push_back(Reason(text::kBetterCandidatesInfeasible, {integer(oursInfeasible), nested(oursWhy)}));
+  Reason summary = joinReasons(text::kJoinClauses, clauses);
+  if (stopped) summary = Reason(run.cancelled() ? text::kRunCancelled : text::kRunBudgetSpent, {nested(summary)});
+  return finishWith(summary);
 }
 
 }  // namespace arachne

@@ -7,6 +7,7 @@
 
 #include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 
 namespace arachne {
 
@@ -53,7 +54,7 @@ HexiScaleProblem HexiScaleProblem::from(const CostModel& cost) {
     p.last_block = i;
   }
   if (p.first_block < 0) {
-    p.why_not = "the model has no transformer block for HexiScale to split";
+    p.why_not = text::kHexiNoBlock;
     p.first_block = 0;
   } else {
     p.L = p.last_block - p.first_block + 1;

@@ -35,7 +35,7 @@ struct HexiScaleProblem {
   // the layers before the first block (embedding) join the first stage, those after the last
   // block (head) the last stage.
   int first_block = 0, last_block = 0;  // inclusive indices into Model::layers
-  std::string why_not;   // non-empty when the model has no transformer block
+  const char* why_not = nullptr;  // a text:: wording when the model has no transformer block
 
   static HexiScaleProblem from(const CostModel& cost);
   double bandwidth(int a, int b) const {  // bytes/s between two distinct devices

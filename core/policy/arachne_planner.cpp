@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "io/load_error.h"
+#include "plan/texts.h"
 #include "planning/planner_run.h"
 #include "planning/stage_order_sweep.h"
 #include "plugin/policy_fallback_planner.h"
@@ -156,9 +157,11 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   const auto commit = [&](BatchedRollout& r) {
     ledger.commit(r);
     ++count;
+    if (!run.progressDue()) return;
+    const Reason line(text::kPolicyProgress, {integer(count)});
     run.progress(std::min(1.0, byEvaluations ? static_cast<double>(run.evaluations()) / static_cast<double>(budget.evaluations)
                                              : count / planned),
-                 std::to_string(count) + " policy rollouts");
+                 line.english(), line);
   };
   // A policy that admits nothing would never spend an evaluation budget, nor would one whose
   // rollouts only repeat constructions already filled (on a small cluster it can exhaust what it
@@ -305,13 +308,12 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     }
   }
 
-  std::string message = std::to_string(count) + " policy rollouts (1 greedy, " + std::to_string(swept) +
-                        " greedy from another first depth, GPU type and TP, " + std::to_string(sampled) + " sampled, " +
-                        std::to_string(exploring) + " exploring, " + std::to_string(changed) +
-                        " with one decision changed, " + std::to_string(retuned) +
-                        " with a depth and a TP degree changed; " + std::to_string(orders) + " stage orders)";
-  if (types.reduced()) message += "; " + types.summary(cost);
-  PlannerResult result = run.finish(episode, name_, version(), seed, std::move(message));
+  const Reason summary = joinReasons(
+      text::kJoinClauses, {Reason(text::kPolicyRollouts, {integer(count), integer(swept), integer(sampled), integer(exploring),
+                                                          integer(changed), integer(retuned), integer(orders)}),
+                           types.summary(cost)});
+  PlannerResult result = run.finish(episode, name_, version(), seed, summary.english());
+  result.stats.reason = summary;
   result.stats.phases = ledger.phases();
   if (types.reduced()) {
     // The withheld types' GPUs with the reduction as their reason (without a plan, finish()

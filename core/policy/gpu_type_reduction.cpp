@@ -72,15 +72,13 @@ std::vector<UnusedGpus> GpuTypeReduction::unusedGpus(const CostModel& cost) cons
   return out;
 }
 
-std::string GpuTypeReduction::summary(const CostModel& cost) const {
+Reason GpuTypeReduction::summary(const CostModel& cost) const {
   if (withheld.empty()) return {};
-  std::string s = std::to_string(kept.size()) + " of " + std::to_string(types) +
-                  " GPU types planned (the policy's state holds " + std::to_string(limit) + "); left out: ";
-  for (size_t w = 0; w < withheld.size(); ++w) {
-    if (w) s += ", ";
-    s += withheld[w] + " (" + std::to_string(cost.composition().gpusOfType(withheld[w])) + " GPUs)";
-  }
-  return s;
+  std::vector<Reason> left;
+  for (const std::string& id : withheld)
+    left.push_back(Reason(text::kTypeLeftOut, {verbatim(id), integer(cost.composition().gpusOfType(id))}));
+  return Reason(text::kTypesReduced, {integer(static_cast<long long>(kept.size())), integer(types), integer(limit),
+                                      nested(joinReasons(text::kListItems, left))});
 }
 
 }  // namespace arachne

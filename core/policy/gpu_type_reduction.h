@@ -27,7 +27,7 @@ struct GpuTypeReduction {
   std::vector<UnusedGpus> unusedGpus(const CostModel& cost) const;
   // For the planner's message: "6 of 8 GPU types planned (the policy's state holds 6); left out:
   // a5000 (8 GPUs), v100-16 (4 GPUs)"; empty when nothing was left out.
-  std::string summary(const CostModel& cost) const;
+  Reason summary(const CostModel& cost) const;
 };
 
 GpuTypeReduction reduceGpuTypes(const CostModel& cost, int limit);

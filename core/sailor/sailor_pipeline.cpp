@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "cluster/composition.h"
+#include "plan/texts.h"
 #include "planning/free_gpus.h"
 
 namespace arachne {
@@ -128,6 +129,7 @@ SailorPlacement placeSailorPipeline(const SailorPipeline& p, const Composition& 
   SailorPlacement out;
   if (const std::string why = sailorPipelineProblem(p, 0); !why.empty()) {
     out.problem = why;
+    out.why = Reason(text::kVerbatim, {verbatim(why)});
     return out;
   }
   FreeGpus free(composition);
@@ -139,11 +141,10 @@ SailorPlacement placeSailorPipeline(const SailorPipeline& p, const Composition& 
       const int node = type < 0 ? -1 : free.take(type, rep.tp);
       if (node < 0) {
         const int left = type < 0 ? 0 : free.freeOfType(type);
-        out.problem = "replica " + std::to_string(r) + " of stage " + std::to_string(s) + " (" + replicaText(rep) +
-                      ") finds no " + rep.gpu_type + " node with " + std::to_string(rep.tp) + " free GPUs (" +
-                      std::to_string(left) + " " + rep.gpu_type + " GPUs left of " +
-                      std::to_string(composition.gpusOfType(rep.gpu_type)) + "; the pipeline needs " +
-                      std::to_string(p.gpus()) + " GPUs)";
+        out.why = Reason(text::kPlacementNoNode,
+                         {integer(static_cast<long long>(r)), integer(s), verbatim(replicaText(rep)), verbatim(rep.gpu_type),
+                          integer(rep.tp), integer(left), integer(composition.gpusOfType(rep.gpu_type)), integer(p.gpus())});
+        out.problem = out.why.english();
         out.node_ids.clear();
         return out;
       }

@@ -56,6 +56,7 @@ SailorPipeline fromSailorPlan(const Plan& plan);
 struct SailorPlacement {
   std::vector<std::vector<int>> node_ids;  // [stage][replica]
   std::string problem;                     // "" when every group found a node
+  Reason why;                              // `problem` as data (a structural problem: verbatim)
 };
 SailorPlacement placeSailorPipeline(const SailorPipeline& p, const Composition& composition);
 

@@ -4,6 +4,7 @@
 // core/plan/texts.h, the link names and the cost-model item names.
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
@@ -12,6 +13,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include "alternative_result.h"
+#include "alternatives_model.h"
 #include "catalog/gpu_catalog.h"
 #include "core_planning_backend.h"
 #include "language.h"
@@ -129,6 +132,53 @@ class TestGuiTranslations : public QObject {
       for (const QString& t : texts)
         if (t.contains(f)) {
           english << QStringLiteral("\"%1\" in \"%2\"").arg(f, t.left(160));
+          break;
+        }
+    QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral("\n"))));
+    QVERIFY(Language::apply("en"));
+  }
+
+  // The comparison's rows: the six baselines' run messages (the reason column, the detail line
+  // under the table) in the window's language, with and without a plan.
+  void noEnglishInTheBaselinesComparison_data() {
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("cluster");
+    QTest::newRow("de") << "de" << "h100:8x2,a6000:4x3+1x2";
+    QTest::newRow("zh_CN") << "zh_CN" << "h100:8x2,a6000:4x3+1x2";
+  }
+
+  void noEnglishInTheBaselinesComparison() {
+    QFETCH(QString, language);
+    QFETCH(QString, cluster);
+    QVERIFY(Language::apply(language));
+    MainWindow w(GpuCatalog::builtin(), backend_, nullptr, false);
+    QVERIFY(w.loadCluster(cluster));
+    QVERIFY(w.trainingPanel()->selectModel(QStringLiteral("llama3-8b")));
+    QVERIFY(w.plannerPanel()->selectPlanner(QStringLiteral("greedy")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(120000));
+    auto* model = w.alternativesModel();
+    for (const QString& p : model->selectedPlanners()) model->setSelected(p, false);
+    const QStringList baselines{"metis", "sailor", "amp", "hexiscale", "espresso", "hetauto"};
+    for (const QString& p : baselines) model->setSelected(p, true);
+    QCOMPARE(model->selectedPlanners().size(), baselines.size());
+    w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"))->setValue(0.5);
+    QSignalSpy compared(&w, &MainWindow::comparisonFinished);
+    w.comparePlanners();
+    QVERIFY(compared.wait(120000));
+    QStringList notes;
+    for (const QString& p : baselines) {
+      const AlternativeResult* r = model->result(p);
+      QVERIFY2(r, qPrintable(p));
+      notes << r->note;
+    }
+    const QStringList texts = allTexts(w) + notes;
+    QStringList english;
+    for (const QString& f : fragments())
+      for (const QString& t : texts)
+        if (t.contains(f)) {
+          english << QStringLiteral("\"%1\" in \"%2\"").arg(f, t.left(200));
           break;
         }
     QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral("\n"))));

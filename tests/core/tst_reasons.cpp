@@ -10,6 +10,7 @@
 #include "plan/texts.h"
 #include "planning/construction_episode.h"
 #include "planning/greedy_planner.h"
+#include "planning/planner.h"
 #include "planning_world.h"
 
 using namespace arachne;
@@ -126,6 +127,40 @@ class TstReasons : public QObject {
       last = a.throughput_after;
     }
     QCOMPARE(r.stats.reason.english(), r.stats.message);
+  }
+
+  void joinsClausesAsNestedReasons() {
+    const Reason a("a %1", {integer(1)}), b("b"), c("c %1", {verbatim("x")});
+    const Reason j = joinReasons(text::kJoinClauses, {a, Reason(), b, c});
+    QCOMPARE(j.english(), std::string("a 1; b; c x"));
+    QCOMPARE(j.text, text::kJoinClauses);  // the GUI translates the joiner and each part
+    QVERIFY(joinReasons(text::kJoinClauses, {}).empty());
+    QCOMPARE(joinReasons(text::kJoinClauses, {b}).english(), std::string("b"));
+  }
+
+  // Every baseline's run message and progress line is a reason (the GUI shows them translated),
+  // with and without a plan, and its English is the message the CLI prints.
+  void baselineMessagesAreReasons() {
+    const PlanningWorld fits("h100:4x2,a6000:4x2", "llama3-8b");
+    const PlanningWorld none("a6000:1x1", "llama3-70b");
+    for (const char* name : {"metis", "sailor", "amp", "hexiscale", "espresso", "hetauto"}) {
+      for (const PlanningWorld* w : {&fits, &none}) {
+        const auto progress = [&](const PlannerProgress& p) {
+          if (p.message.empty()) return;
+          QVERIFY2(!p.reason.empty(), p.message.c_str());
+          QCOMPARE(p.reason.english(), p.message);
+        };
+        const PlannerResult r = makePlanner(name)->plan(*w->cost, PlannerBudget{0.5, 0}, 1, progress, nullptr);
+        QCOMPARE(r.found, w == &fits);
+        QVERIFY2(!r.stats.reason.empty(), (std::string(name) + ": " + r.stats.message).c_str());
+        QCOMPARE(r.stats.reason.english(), r.stats.message);
+      }
+    }
+    // The wording is what the planners printed before: e.g. Espresso's summary.
+    const PlannerResult e = makePlanner("espresso")->plan(*fits.cost, PlannerBudget{0.5, 0}, 1, {}, nullptr);
+    QVERIFY2(e.stats.message.rfind("nodes as they are; ", 0) == 0, e.stats.message.c_str());
+    QVERIFY(e.stats.message.find(" cost-tree leaves placed, ") != std::string::npos);
+    QVERIFY(e.stats.message.find("; chosen: TP ") != std::string::npos);
   }
 
   void infeasibleStepCarriesItsReason() {

@@ -8,6 +8,7 @@
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
 #include "network/network_profile.h"
+#include "plan/texts.h"
 #include "sailor/sailor_names.h"
 
 namespace arachne {
@@ -81,7 +82,7 @@ BaselineNetwork BaselineNetwork::fromSailor(std::shared_ptr<const SailorNetwork>
       if (id == cost.gpuType(g).id) n.sailor_names_[static_cast<size_t>(g)] = name;
     }
     if (n.sailor_names_[static_cast<size_t>(g)].empty())
-      n.notes_.push_back(cost.gpuType(g).id + " is not in Sailor's network files: its links use the catalog's rates");
+      n.notes_.push_back(Reason(text::kNetNotInSailor, {verbatim(cost.gpuType(g).id)}));
   }
   return n;
 }
@@ -105,8 +106,8 @@ const SailorFit& BaselineNetwork::inter(int a, int ca, int b, int cb) const {
   auto it = cache_.find(key);
   if (it != cache_.end()) return it->second;
   if (net_)
-    notes_.push_back("no measured link from " + std::to_string(ca) + " " + ids_[static_cast<size_t>(a)] + " GPUs to " +
-                     std::to_string(cb) + " " + ids_[static_cast<size_t>(b)] + " GPUs: the catalog's rate is used");
+    notes_.push_back(Reason(text::kNetNoMeasuredLink, {integer(ca), verbatim(ids_[static_cast<size_t>(a)]), integer(cb),
+                                                       verbatim(ids_[static_cast<size_t>(b)])}));
   return cache_.emplace(key, catalogInter(a, ca, b, cb)).first->second;
 }
 

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "plan/reason.h"
 #include "sailor/sailor_network.h"
 
 namespace arachne {
@@ -35,7 +36,8 @@ class BaselineNetwork {
   const SailorFit& intra(int gpu, int count) const;
   // Where the figures come from, for docs and messages.
   const std::string& origin() const { return origin_; }
-  const std::vector<std::string>& notes() const { return notes_; }
+  // Where a figure came from the catalog for lack of a measurement, as text:: reasons.
+  const std::vector<Reason>& notes() const { return notes_; }
 
  private:
   SailorFit catalogInter(int gpuA, int countA, int gpuB, int countB) const;
@@ -48,7 +50,7 @@ class BaselineNetwork {
   std::vector<double> intra_gbps_;         // per GPU index
   // Fits built on demand (catalog figures, or a pair the files lack); map references stay valid.
   mutable std::map<std::tuple<int, int, int, int>, SailorFit> cache_;
-  mutable std::vector<std::string> notes_;
+  mutable std::vector<Reason> notes_;
   std::string origin_;
 };
 

@@ -5,6 +5,7 @@
 
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 
 namespace arachne {
 
@@ -13,14 +14,21 @@ PricedCandidate priceSailorPipeline(const CostModel& cost, const NodeReading& re
   PricedCandidate c;
   const SailorPlacement placed = placeSailorPipeline(pipe, reading.composition);
   if (!placed.problem.empty()) {
-    c.problem = "cannot be placed: " + placed.problem;
+    c.why = Reason(text::kCannotBePlaced, {nested(placed.why)});
+    c.problem = c.why.english();
     return c;
   }
   c.plan = toRealNodes(toPlan(pipe, placed.node_ids), reading);
   c.report = cost.price(c.plan, false);
-  if (!c.report.feasible)
-    c.problem = c.report.violations.empty() ? "infeasible" : c.report.violations.front().message;
+  if (!c.report.feasible) {
+    c.why = firstViolation(c.report);
+    c.problem = c.why.english();
+  }
   return c;
+}
+
+Reason candidateProblem(const SailorPipeline& pipe, const Reason& problem) {
+  return Reason(text::kCandidateProblem, {verbatim(describePipeline(pipe)), nested(problem)});
 }
 
 std::vector<UnusedGpus> listUnusedGpus(const Composition& composition, const Plan& plan, const Reason& why) {

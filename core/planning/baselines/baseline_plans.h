@@ -19,6 +19,7 @@ struct PricedCandidate {
   Plan plan;           // on the real nodes; fixed_micro_batches
   PlanReport report;   // our cost model, micro-batches as the planner gave them
   std::string problem; // "" when feasible; else why not (placement, or the first violation)
+  Reason why;          // `problem` as data
   bool feasible() const { return problem.empty(); }
 };
 
@@ -35,5 +36,8 @@ std::vector<UnusedGpus> listUnusedGpus(const Composition& composition, const Pla
 // "mbs 2, PP 2 | L0-12: 3x a100-40 TP1 + 24x v100-16 TP4 | L13-25: 27x a100-40 TP1", the shape
 // docs/baselines.md compares with the real planners.
 std::string describePipeline(const SailorPipeline& pipe);
+
+// "<pipeline>: <problem>", the clause the sailor, amp and metis planners' messages share.
+Reason candidateProblem(const SailorPipeline& pipe, const Reason& problem);
 
 }  // namespace arachne

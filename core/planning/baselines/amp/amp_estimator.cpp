@@ -10,6 +10,7 @@
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
 #include "model/model.h"
+#include "plan/texts.h"
 #include "planning/baselines/baseline_network.h"
 #include "profile/profile_set.h"
 
@@ -50,7 +51,7 @@ double paramsAt(const CostModel& cost, int tp, int layer) {
 
 AmpProfiles ampProfilesFromCost(const CostModel& cost) {
   AmpProfiles p;
-  p.origin = "the cost model's fwd+bwd at micro-batch 1";
+  p.origin = text::kAmpOriginCost;
   const int L = cost.model().layerCount();
   p.per_layer.assign(static_cast<size_t>(cost.gpuTypeCount()), std::vector<std::vector<double>>(kMaxTp + 1));
   for (int g = 0; g < cost.gpuTypeCount(); ++g)
@@ -64,7 +65,7 @@ AmpProfiles ampProfilesFromCost(const CostModel& cost) {
 
 AmpProfiles ampProfilesFromSailor(const CostModel& cost, const SailorLayerTimesTable& times) {
   AmpProfiles p = ampProfilesFromCost(cost);
-  p.origin = "Sailor's forward times at micro-batch 1, x3";
+  p.origin = text::kAmpOriginSailor;
   const int L = cost.model().layerCount();
   for (int g = 0; g < cost.gpuTypeCount(); ++g) {
     auto byGpu = times.find(cost.gpuType(g).id);
@@ -102,8 +103,8 @@ AmpSpace rankAmp(const CostModel& cost, const Composition& composition, const Ba
   while (N > 0 && gbs % (static_cast<long long>(M) * N) != 0) --N;
   sp.nodes = N;
   if (N < sp.nodes_given)
-    sp.note = "the global batch of " + std::to_string(gbs) + " is not divisible by the " +
-              std::to_string(M * sp.nodes_given) + " GPUs, so AMP plans on " + std::to_string(M * N);
+    sp.note = Reason(text::kAmpBatchNote, {integer(gbs), integer(static_cast<long long>(M) * sp.nodes_given),
+                                           integer(static_cast<long long>(M) * N)});
   if (N == 0) return sp;
   // The slowest link: the lowest node-to-node peak rate among the GPU types present.
   std::vector<int> present;

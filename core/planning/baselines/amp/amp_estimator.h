@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "plan/reason.h"
 #include "sailor/sailor_profile_import.h"
 
 namespace arachne {
@@ -32,14 +33,14 @@ struct AmpSpace {
   double slowest_bytes_per_s = 0;  // the slowest type's node-to-node peak rate
   int candidates = 0;              // enumerated (some skipped: no profile at that TP, PP > layers)
   std::vector<AmpCandidate> ranked;  // ascending cost; ties keep AMP's candidate order
-  std::string note;                // what AMP did to the cluster (nodes dropped), "" when nothing
+  Reason note;                     // what AMP did to the cluster (nodes dropped), empty when nothing
   bool stopped = false;
 };
 
 // AMP's per-layer cost of one sample: [gpu index][tp] -> per layer (empty when not profiled).
 struct AmpProfiles {
   std::vector<std::vector<std::vector<double>>> per_layer;
-  std::string origin;
+  const char* origin = nullptr;  // a text:: wording: where the per-layer costs come from
 };
 // From the cost model: fwd + bwd (+ TP communication) at micro-batch 1.
 AmpProfiles ampProfilesFromCost(const CostModel& cost);

@@ -55,11 +55,11 @@ PlannerResult AmpPlanner::plan(const CostModel& cost, const PlannerBudget& budge
   const AmpProfiles profiles = files_.layer_times ? ampProfilesFromSailor(cost, *files_.layer_times) : ampProfilesFromCost(cost);
   const AmpSpace sp = rankAmp(cost, reading.composition, net, profiles, [&] {
     run.addEvaluations(1);
-    run.progress(-1, "AMP candidates");
+    run.progress(-1, text::kAmpProgress, Reason(text::kAmpProgress));
     return run.shouldStop();
   });
 
-  std::string firstProblem;
+  Reason firstProblem;
   int tried = 0;
   for (const AmpCandidate& c : sp.ranked) {
     if (cancel && cancel->load()) break;
@@ -70,17 +70,18 @@ PlannerResult AmpPlanner::plan(const CostModel& cost, const PlannerBudget& budge
       run.offer(pc.plan, pc.report);
       break;
     }
-    if (firstProblem.empty()) firstProblem = describePipeline(pipe) + ": " + pc.problem;
+    if (firstProblem.empty()) firstProblem = candidateProblem(pipe, pc.why);
   }
-  std::string msg = std::to_string(sp.ranked.size()) + " of " + std::to_string(sp.candidates) +
-                    " AMP candidates ranked by AMP's estimator (" + profiles.origin + ")";
-  if (sp.stopped) msg += " (stopped by the budget or cancel)";
-  if (!sp.note.empty()) msg += "; " + sp.note;
-  if (!reading.identity) msg += "; planned on one-GPU nodes (node sizes differ)";
+  Reason head(text::kAmpRanked, {integer(static_cast<long long>(sp.ranked.size())), integer(sp.candidates),
+                                  term(profiles.origin)});
+  if (sp.stopped) head = Reason(text::kAmpStopped, {nested(head)});
+  std::vector<Reason> clauses{head, sp.note};
+  if (!reading.identity) clauses.emplace_back(text::kAmpOneGpuNodes);
   if (run.found() && tried > 1)
-    msg += "; ranks 1-" + std::to_string(tried - 1) + " infeasible here (first: " + firstProblem + ")";
+    clauses.push_back(Reason(text::kRanksInfeasible, {integer(tried - 1), nested(firstProblem)}));
   else if (!run.found() && !firstProblem.empty())
-    msg += "; none feasible under our cost model (first: " + firstProblem + ")";
+    clauses.push_back(Reason(text::kNoneFeasibleFirst, {nested(firstProblem)}));
+  const Reason summary = joinReasons(text::kJoinClauses, clauses);
   // sp.note's numbers as data ("the global batch of G is not divisible by the X GPUs, so AMP
   // plans on Y"), so the GUI can say it in its language.
   const Reason why = sp.nodes < sp.nodes_given
@@ -88,7 +89,8 @@ PlannerResult AmpPlanner::plan(const CostModel& cost, const PlannerBudget& budge
                                                          integer(static_cast<long long>(sp.gpus_per_node) * sp.nodes_given),
                                                          integer(static_cast<long long>(sp.gpus_per_node) * sp.nodes)})
                          : Reason(text::kUnusedAmp);
-  PlannerResult r = run.finish({}, name(), version(), seed, msg);
+  PlannerResult r = run.finish({}, name(), version(), seed, summary.english());
+  r.stats.reason = summary;
   r.plan.unused_gpus = listUnusedGpus(real, r.plan, why);
   return r;
 }

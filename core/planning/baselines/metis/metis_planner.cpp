@@ -65,12 +65,11 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
       },
       [&](const MetisSearch& s) {
         if (!run.progressDue()) return;
-        char buf[128];
-        std::snprintf(buf, sizeof buf, "%lld candidates costed, %lld rejected as out of memory", s.costed, s.out_of_memory);
-        run.progress(-1, buf);
+        const Reason line(text::kMetisProgress, {integer(s.costed), integer(s.out_of_memory)});
+        run.progress(-1, line.english(), line);
       });
   run.addEvaluations(search.costed - run.evaluations());
-  std::string firstProblem;
+  Reason firstProblem;
   int tried = 0, inexpressible = 0;
   std::set<long long> priced;
   // Metis's ranking first; past the kept top (every one unusable), the best it holds.
@@ -79,9 +78,9 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
     priced.insert(c.seq);
     if (counted) ++tried;
     const MetisLayout& lay = search.layouts[static_cast<size_t>(c.order)];
-    if (const std::string why = metisInexpressible(c, lay, cost.model().layerCount()); !why.empty()) {
+    if (Reason why = metisInexpressible(c, lay, cost.model().layerCount()); !why.empty()) {
       ++inexpressible;
-      if (firstProblem.empty()) firstProblem = "rank " + std::to_string(tried) + " " + why;
+      if (firstProblem.empty()) firstProblem = Reason(text::kMetisRank, {integer(tried), nested(std::move(why))});
       return false;
     }
     std::vector<std::vector<int>> ids;
@@ -92,8 +91,7 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
       run.offer(plan, report);
       return true;
     }
-    if (firstProblem.empty())
-      firstProblem = describePipeline(pipe) + ": " + (report.violations.empty() ? "infeasible" : report.violations.front().message);
+    if (firstProblem.empty()) firstProblem = candidateProblem(pipe, firstViolation(report));
     return false;
   };
   bool done = false;
@@ -103,16 +101,16 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
   if (!done)
     for (const MetisCandidate& c : search.expressible)
       if ((cancel && cancel->load()) || consider(c, false)) break;
-  std::string msg = std::to_string(search.costed) + " candidates costed by Metis's estimator over " +
-                    std::to_string(search.inter_plans) + " inter-stage plans, " + std::to_string(search.out_of_memory) +
-                    " rejected as out of memory";
-  if (search.stopped) msg += " (stopped at the budget)";
+  Reason head(text::kMetisCosted, {integer(search.costed), integer(search.inter_plans), integer(search.out_of_memory)});
+  if (search.stopped) head = Reason(text::kMetisStopped, {nested(head)});
+  std::vector<Reason> clauses{head};
   if (run.found() && tried > 1)
-    msg += "; ranks 1-" + std::to_string(tried - 1) + " not taken (" + std::to_string(inexpressible) +
-           " not expressible as templates; first: " + firstProblem + ")";
+    clauses.push_back(Reason(text::kMetisNotTaken, {integer(tried - 1), integer(inexpressible), nested(firstProblem)}));
   else if (!run.found() && !firstProblem.empty())
-    msg += "; none usable (first: " + firstProblem + ")";
-  PlannerResult r = run.finish({}, name(), version(), seed, msg);
+    clauses.push_back(Reason(text::kMetisNoneUsable, {nested(firstProblem)}));
+  const Reason summary = joinReasons(text::kJoinClauses, clauses);
+  PlannerResult r = run.finish({}, name(), version(), seed, summary.english());
+  r.stats.reason = summary;
   r.plan.unused_gpus = listUnusedGpus(comp, r.plan, Reason(text::kUnusedMetis));
   return r;
 }

@@ -8,6 +8,7 @@
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
 #include "model/model.h"
+#include "plan/texts.h"
 #include "planning/baselines/metis/metis_balancer.h"
 #include "planning/baselines/metis/metis_space.h"
 
@@ -47,20 +48,19 @@ void keepBest(std::vector<MetisCandidate>& v) {
 
 }  // namespace
 
-std::string metisInexpressible(const MetisCandidate& c, const MetisLayout& l, int layers) {
-  if (c.partition.back() != layers)
-    return "its layer split drops layers (" + std::to_string(c.partition.back()) + " of " + std::to_string(layers) + " placed)";
+Reason metisInexpressible(const MetisCandidate& c, const MetisLayout& l, int layers) {
+  if (c.partition.back() != layers) return Reason(text::kMetisDropsLayers, {integer(c.partition.back()), integer(layers)});
   const int dp = c.strategies.front().first;
   for (const auto& [d, t] : c.strategies)
-    if (d != dp) return "its stages have different DP degrees, which no template holds";
+    if (d != dp) return Reason(text::kMetisMixedDp);
   int rank = 0;
   for (size_t s = 0; s < c.groups.size(); ++s) {
-    if (c.partition[s + 1] <= c.partition[s]) return "stage " + std::to_string(s) + " holds no layer";
+    if (c.partition[s + 1] <= c.partition[s]) return Reason(text::kMetisEmptyStage, {integer(static_cast<long long>(s))});
     const int tp = c.strategies[s].second;
     for (int d = 0; d < dp; ++d, rank += tp)
       for (int k = rank; k < rank + tp; ++k)
         if (l.rank_node[static_cast<size_t>(k)] != l.rank_node[static_cast<size_t>(rank)])
-          return "a TP group of stage " + std::to_string(s) + " spans two nodes";
+          return Reason(text::kMetisTpSpansNodes, {integer(static_cast<long long>(s))});
   }
   return {};
 }

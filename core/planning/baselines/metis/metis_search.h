@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "plan/reason.h"
 #include "planning/baselines/metis/metis_cost.h"
 
 namespace arachne {
@@ -24,9 +25,9 @@ struct MetisCandidate {
   long long seq = 0;            // position in the search (ties keep it)
 };
 
-// "" when our plan model can hold the candidate (one DP for all stages, every layer placed,
+// Empty when our plan model can hold the candidate (one DP for all stages, every layer placed,
 // no empty stage, every TP group inside one node); else why not.
-std::string metisInexpressible(const MetisCandidate& c, const MetisLayout& layout, int layers);
+Reason metisInexpressible(const MetisCandidate& c, const MetisLayout& layout, int layers);
 
 // Metis keeps every candidate; we keep the best kMetisKept by its estimate (memory stays bounded in
 // long budgets) and, apart, the best kMetisKept that our plan model can hold, so a plan is found

@@ -51,14 +51,13 @@ PlannerResult SailorPlanner::plan(const CostModel& cost, const PlannerBudget& bu
         return run.shouldStop();
       },
       [&](int depth, int mbs) {
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "depth %d of %d, micro-batch %d", depth, in.layers, mbs);
-        run.progress(static_cast<double>(depth - 1) / std::max(1, in.layers), buf);
+        const Reason line(text::kSailorProgress, {integer(depth), integer(in.layers), integer(mbs)});
+        run.progress(static_cast<double>(depth - 1) / std::max(1, in.layers), line.english(), line);
       });
   const std::vector<SailorConfig> ranked = search.run();
 
   // Sailor's harness takes the first ranked plan that fits; here the judge is our cost model.
-  std::string firstProblem;
+  Reason firstProblem;
   int tried = 0;
   for (const SailorConfig& c : ranked) {
     if (cancel && cancel->load()) break;
@@ -68,19 +67,22 @@ PlannerResult SailorPlanner::plan(const CostModel& cost, const PlannerBudget& bu
       run.offer(pc.plan, pc.report);
       break;
     }
-    if (firstProblem.empty()) firstProblem = describePipeline(toPipeline(c, in)) + ": " + pc.problem;
+    if (firstProblem.empty()) firstProblem = candidateProblem(toPipeline(c, in), pc.why);
   }
-  std::string msg = std::to_string(ranked.size()) + " plans ranked by Sailor's estimator";
-  if (search.stopped()) msg += " (search stopped by the budget or cancel)";
-  if (search.tooManyTypes()) msg += " (more GPU types than Sailor's search handles here: none ranked)";
-  if (!reading.identity) msg += "; planned on one-GPU nodes (node sizes differ within a GPU type)";
+  Reason head(text::kSailorRanked, {integer(static_cast<long long>(ranked.size()))});
+  if (search.stopped()) head = Reason(text::kSailorStopped, {nested(head)});
+  if (search.tooManyTypes()) head = Reason(text::kSailorTooManyTypes, {nested(head)});
+  std::vector<Reason> clauses{head};
+  if (!reading.identity) clauses.emplace_back(text::kSailorOneGpuNodes);
   if (run.found()) {
-    if (tried > 1) msg += "; ranks 1-" + std::to_string(tried - 1) + " infeasible here (first: " + firstProblem + ")";
+    if (tried > 1) clauses.push_back(Reason(text::kRanksInfeasible, {integer(tried - 1), nested(firstProblem)}));
   } else if (!firstProblem.empty()) {
-    msg += "; none feasible under our cost model (first: " + firstProblem + ")";
+    clauses.push_back(Reason(text::kNoneFeasibleFirst, {nested(firstProblem)}));
   }
-  for (const std::string& n : net.notes()) msg += "; " + n;
-  PlannerResult r = run.finish({}, name(), version(), seed, msg);
+  for (const Reason& n : net.notes()) clauses.push_back(n);
+  const Reason summary = joinReasons(text::kJoinClauses, clauses);
+  PlannerResult r = run.finish({}, name(), version(), seed, summary.english());
+  r.stats.reason = summary;
   r.plan.unused_gpus = listUnusedGpus(cost.composition(), r.plan, Reason(text::kUnusedSailor));
   return r;
 }
