@@ -48,6 +48,18 @@ QStringList fragments() {
   return out;
 }
 
+// Each English fragment found in `texts`, with the first text that holds it.
+QStringList englishIn(const QStringList& texts) {
+  QStringList english;
+  for (const QString& f : fragments())
+    for (const QString& t : texts)
+      if (t.contains(f)) {
+        english << QStringLiteral("\"%1\" in \"%2\"").arg(f, t.left(200));
+        break;
+      }
+  return english;
+}
+
 QStringList allTexts(MainWindow& w) {
   QStringList out;
   for (auto* l : w.findChildren<QLabel*>()) out << l->text() << l->toolTip();
@@ -127,32 +139,24 @@ class TestGuiTranslations : public QObject {
     // Something of the core was shown: reasons (the why-dropped rows) at least.
     const QStringList texts = allTexts(w);
     QVERIFY(texts.join(QString()).size() > 2000);
-    QStringList english;
-    for (const QString& f : fragments())
-      for (const QString& t : texts)
-        if (t.contains(f)) {
-          english << QStringLiteral("\"%1\" in \"%2\"").arg(f, t.left(160));
-          break;
-        }
+    const QStringList english = englishIn(texts);
     QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral("\n"))));
     QVERIFY(Language::apply("en"));
   }
 
   // The comparison's rows: the six baselines' run messages (the reason column, the detail line
-  // under the table) in the window's language, with and without a plan.
+  // under the table) in the window's language (tst_reasons covers runs without a plan).
   void noEnglishInTheBaselinesComparison_data() {
     QTest::addColumn<QString>("language");
-    QTest::addColumn<QString>("cluster");
-    QTest::newRow("de") << "de" << "h100:8x2,a6000:4x3+1x2";
-    QTest::newRow("zh_CN") << "zh_CN" << "h100:8x2,a6000:4x3+1x2";
+    QTest::newRow("de") << "de";
+    QTest::newRow("zh_CN") << "zh_CN";
   }
 
   void noEnglishInTheBaselinesComparison() {
     QFETCH(QString, language);
-    QFETCH(QString, cluster);
     QVERIFY(Language::apply(language));
     MainWindow w(GpuCatalog::builtin(), backend_, nullptr, false);
-    QVERIFY(w.loadCluster(cluster));
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2,a6000:4x3+1x2")));
     QVERIFY(w.trainingPanel()->selectModel(QStringLiteral("llama3-8b")));
     QVERIFY(w.plannerPanel()->selectPlanner(QStringLiteral("greedy")));
     QSignalSpy finished(&w, &MainWindow::planningFinished);
@@ -173,14 +177,7 @@ class TestGuiTranslations : public QObject {
       QVERIFY2(r, qPrintable(p));
       notes << r->note;
     }
-    const QStringList texts = allTexts(w) + notes;
-    QStringList english;
-    for (const QString& f : fragments())
-      for (const QString& t : texts)
-        if (t.contains(f)) {
-          english << QStringLiteral("\"%1\" in \"%2\"").arg(f, t.left(200));
-          break;
-        }
+    const QStringList english = englishIn(allTexts(w) + notes);
     QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral("\n"))));
     QVERIFY(Language::apply("en"));
   }

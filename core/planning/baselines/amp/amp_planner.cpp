@@ -55,7 +55,7 @@ PlannerResult AmpPlanner::plan(const CostModel& cost, const PlannerBudget& budge
   const AmpProfiles profiles = files_.layer_times ? ampProfilesFromSailor(cost, *files_.layer_times) : ampProfilesFromCost(cost);
   const AmpSpace sp = rankAmp(cost, reading.composition, net, profiles, [&] {
     run.addEvaluations(1);
-    run.progress(-1, text::kAmpProgress, Reason(text::kAmpProgress));
+    if (run.progressDue()) run.progress(-1, text::kAmpProgress, Reason(text::kAmpProgress));
     return run.shouldStop();
   });
 
