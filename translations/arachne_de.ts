@@ -1194,6 +1194,15 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>interleaved 1F1B: %1 chunks per stage</source>
             <translation>verschränktes 1F1B: %1 Teile pro Stufe</translation>
         </message>
+        <message>
+            <source>nodes %1</source>
+            <translation>Knoten %1</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <comment>separates the node numbers of a stage</comment>
+            <translation>, </translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>

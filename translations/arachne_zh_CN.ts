@@ -1178,6 +1178,15 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>interleaved 1F1B: %1 chunks per stage</source>
             <translation>交错 1F1B：每个阶段 %1 个块</translation>
         </message>
+        <message>
+            <source>nodes %1</source>
+            <translation>节点 %1</translation>
+        </message>
+        <message>
+            <source>, </source>
+            <comment>separates the node numbers of a stage</comment>
+            <translation>、</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>

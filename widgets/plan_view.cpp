@@ -3,7 +3,6 @@
 
 #include <QEvent>
 #include <QHelpEvent>
-#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -342,16 +341,22 @@ QStringList PlanView::blockTextLines(int t, int s, const QFontMetrics& fm, int w
     out << first;
     if (k < words.size()) out << QStringList(words.mid(k)).join(QLatin1Char(' '));
   }
+  // A few nodes are listed with the language's separator ("nodes 0, 2"; Chinese uses 、): joined
+  // with a bare comma, German read "Knoten 0,2" as the decimal 0.2. A list too wide for the block
+  // gives way to the count.
   const std::set<int> nodes(stage.node_ids.begin(), stage.node_ids.end());
-  QString where;
-  if (nodes.size() <= 3) {
+  const int gpus = stage.tp * tpl.replicas;
+  const QString counted = tr("%n GPU(s) · %1", nullptr, gpus).arg(tr("%1 nodes").arg(nodes.size()));
+  QString where = counted;
+  if (nodes.size() == 1) {
+    where = tr("%n GPU(s) · %1", nullptr, gpus).arg(tr("node %1").arg(*nodes.begin()));
+  } else if (nodes.size() <= 3) {
     QStringList names;
     for (int n : nodes) names << QString::number(n);
-    where = tr("node %1").arg(names.join(QLatin1Char(',')));
-  } else {
-    where = tr("%1 nodes").arg(nodes.size());
+    where = tr("%n GPU(s) · %1", nullptr, gpus).arg(tr("nodes %1").arg(names.join(tr(", ", "separates the node numbers of a stage"))));
+    if (fm.horizontalAdvance(where) > width) where = counted;
   }
-  out << tr("%n GPU(s) · %1", nullptr, stage.tp * tpl.replicas).arg(where);
+  out << where;
   if (stage.expert_tiling)
     out << tr("EP %1 × ETP %2 × EDP %3").arg(stage.expert_tiling->ep).arg(stage.expert_tiling->etp).arg(stage.expert_tiling->edp);
   return out;

@@ -205,6 +205,32 @@ class TestPlanViews : public QObject {
     QVERIFY(view.blockRect(0, 0).height() >= (lines.size() + 2) * fm.height());
   }
 
+  // A stage's few nodes are listed with a separator that does not read as a decimal comma: joined
+  // with a bare comma, German read "Knoten 0,2" as 0.2 (the German wording: tst_gui_translations).
+  void planViewListsNodesInTheLanguage() {
+    const Model m = resolveModel("llama3-8b");
+    Plan plan;
+    Template t;
+    t.replicas = 2;
+    t.stages = {Stage{"h100", 4, 0, m.layerCount() - 1, {0, 0, 0, 0, 2, 2, 2, 2}, std::nullopt},
+                Stage{"h100", 4, 0, 0, {5, 5, 5, 5, 5, 5, 5, 5}, std::nullopt}};
+    plan.templates = {t};
+    const auto nodeLine = [&](int stage) {
+      PlanView view(GpuCatalog::builtin());
+      view.setPlan(plan, std::nullopt, m);
+      return view.blockTextLines(0, stage, view.fontMetrics(), view.blockTextWidth()).last();
+    };
+    QCOMPARE(nodeLine(0), QString("8 GPU(s) · nodes 0, 2"));
+    QCOMPARE(nodeLine(1), QString("8 GPU(s) · node 5"));
+    // Too wide for the block: the count instead of a cut list.
+    t.stages[0].node_ids = {1000000, 2000000, 3000000};
+    t.replicas = 1;
+    t.stages[0].tp = 3;
+    t.stages.resize(1);
+    plan.templates = {t};
+    QCOMPARE(nodeLine(0), QString("3 GPU(s) · 3 nodes"));
+  }
+
   // Expert grids wrap into more rows when the block has the height: EP 4 x ETP 1 x EDP 4 on a
   // 16-GPU stage shows all four copies (it said "3 of 4 copies shown" with room left below).
   void expertGridsUseTheBlocksHeight() {
