@@ -212,9 +212,7 @@ PlannerResult EspressoPlanner::plan(const CostModel& cost, const PlannerBudget& 
   if (oursInfeasible > 0) clauses.push_back(Reason(text::kBetterPlansInfeasible, {integer(oursInfeasible), nested(oursWhy)}));
   Reason summary = joinReasons(text::kJoinClauses, clauses);
   if (stopped) summary = Reason(run.cancelled() ? text::kRunCancelled : text::kRunBudgetSpent, {nested(summary)});
-  PlannerResult r = run.finish(cost, name(), version(), seed, summary.english());
-  r.stats.reason = summary;
-  return r;
+  return run.finish(cost, name(), version(), seed, std::move(summary));
 }
 
 }  // namespace arachne

@@ -222,11 +222,7 @@ PlannerResult ExhaustivePlanner::plan(const CostModel& cost, const PlannerBudget
       }
     }
   }
-  auto finish = [&](Reason why) {
-    PlannerResult r = run.finish(root, name(), version(), seed, why.english());
-    r.stats.reason = std::move(why);
-    return r;
-  };
+  auto finish = [&](Reason why) { return run.finish(root, name(), version(), seed, std::move(why)); };
   if (run.cancelled()) return finish(Reason(text::kExhaustiveCancelledEstimating));
   if (!fits) {
     const double every = TemplateEnumerator::count(root.space(), root.free(), StageOrders::Every);

@@ -146,9 +146,7 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
   const char* wording = steps == 1 ? (stop ? text::kGreedyStepStopped1 : text::kGreedyStep1)
                                     : (stop ? text::kGreedyStepsStopped : text::kGreedySteps);
   Reason summary(wording, {integer(steps)});
-  PlannerResult r = run.finish(episode, name(), version(), seed, summary.english());
-  r.stats.reason = std::move(summary);
-  return r;
+  return run.finish(episode, name(), version(), seed, std::move(summary));
 }
 
 }  // namespace arachne

@@ -102,9 +102,7 @@ PlannerResult HetAutoPlanner::plan(const CostModel& cost, const PlannerBudget& b
     }
   }
   const Reason summary(exhausted ? text::kHetAutoExhausted : text::kHetAutoDrawn, {integer(coarse), integer(fine)});
-  PlannerResult r = run.finish(cost, name(), version(), seed, summary.english());
-  r.stats.reason = summary;
-  return r;
+  return run.finish(cost, name(), version(), seed, summary);
 }
 
 }  // namespace arachne

@@ -102,11 +102,7 @@ PlannerResult HexiScalePlanner::plan(const CostModel& cost, const PlannerBudget&
   const HexiScaleProblem prob = HexiScaleProblem::from(cost);
   const int gpus = static_cast<int>(prob.devices.size());
   const int maxPipelines = gpus / kGpusPerPipelineAtLeast;
-  const auto finishWith = [&](const Reason& why) {
-    PlannerResult r = run.finish(cost, name(), version(), seed, why.english());
-    r.stats.reason = why;
-    return r;
-  };
+  const auto finishWith = [&](Reason why) { return run.finish(cost, name(), version(), seed, std::move(why)); };
   if (prob.why_not) return finishWith(Reason(text::kHexiNoPlan, {term(prob.why_not)}));
   if (maxPipelines < 1) return finishWith(Reason(text::kHexiTooFewGpus, {integer(gpus)}));
 

@@ -94,13 +94,14 @@ void PlannerRun::progress(double fraction, const std::string& message, Reason re
   callback_(p);
 }
 
-PlannerResult PlannerRun::startResult(std::string message) const {
+PlannerResult PlannerRun::startResult(Reason message) const {
   PlannerResult r;
   r.found = found_;
   r.stats.evaluations = evaluations_;
   r.stats.best_curve = curve_;
   r.stats.cancelled = cancelled_;
-  r.stats.message = std::move(message);
+  r.stats.message = message.english();
+  r.stats.reason = std::move(message);
   if (found_) {
     r.plan = best_plan_;
     r.report = best_report_;
@@ -126,7 +127,7 @@ std::function<bool()> PlannerRun::explanationStop() const {
 
 PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::string& planner,
                                  const std::string& version, std::uint64_t seed,
-                                 std::string message) {
+                                 Reason message) {
   PlannerResult r = startResult(std::move(message));
   if (found_) {
     r.construction = best_steps_;
@@ -142,7 +143,7 @@ PlannerResult PlannerRun::finish(const ConstructionEpisode& episode, const std::
 }
 
 PlannerResult PlannerRun::finish(std::vector<UnusedGpus> unused, const std::string& planner,
-                                 const std::string& version, std::uint64_t seed, std::string message) {
+                                 const std::string& version, std::uint64_t seed, Reason message) {
   PlannerResult r = startResult(std::move(message));
   r.plan.unused_gpus = std::move(unused);
   stamp(r, planner, version, seed);
@@ -150,7 +151,7 @@ PlannerResult PlannerRun::finish(std::vector<UnusedGpus> unused, const std::stri
 }
 
 PlannerResult PlannerRun::finish(const CostModel& cost, const std::string& planner,
-                                 const std::string& version, std::uint64_t seed, std::string message) {
+                                 const std::string& version, std::uint64_t seed, Reason message) {
   const TemplateFill fill(cost);
   const FreeGpus all(cost.composition());
   const ConstructionSpace space = ConstructionSpace::fromCostModel(cost, all);

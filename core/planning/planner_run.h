@@ -47,17 +47,19 @@ class PlannerRun {
                 double best = -1);
 
   // The result: the best plan with provenance and unused-GPU reasons, its report, the steps
-  // that built it and the stats.
+  // that built it and the stats. `message` is the run's summary as data: the stats keep it as
+  // the reason (translated by the GUI) and its English as the message (printed by the CLI), so
+  // the two cannot disagree.
   PlannerResult finish(const ConstructionEpisode& episode, const std::string& planner,
-                       const std::string& version, std::uint64_t seed, std::string message);
+                       const std::string& version, std::uint64_t seed, Reason message);
   // finish() for plans offered without an episode: the unused-GPU reasons come from a fill and a
   // construction space built on `cost`, the provenance from the cost model's problem.
   PlannerResult finish(const CostModel& cost, const std::string& planner, const std::string& version,
-                       std::uint64_t seed, std::string message);
+                       std::uint64_t seed, Reason message);
   // The result of a planner that offered plans directly: `unused` are its reasons for the GPUs
   // the best plan leaves out (or, without a plan, for every GPU).
   PlannerResult finish(std::vector<UnusedGpus> unused, const std::string& planner,
-                       const std::string& version, std::uint64_t seed, std::string message);
+                       const std::string& version, std::uint64_t seed, Reason message);
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -65,7 +67,7 @@ class PlannerRun {
   // faster; the shared part of the two plan-and-report offers.
   bool keep(const Plan& plan, const PlanReport& report, bool replace);
   // The result's common part (stats, the best plan and report), and its provenance stamp.
-  PlannerResult startResult(std::string message) const;
+  PlannerResult startResult(Reason message) const;
   // When explaining the unused GPUs stops: on cancel, or, with a time budget, once the budget and
   // a grace of a tenth of it have passed (counted from now when the planner used the whole
   // budget). Explaining prices the plan with each use of the free GPUs, which on a MoE model and

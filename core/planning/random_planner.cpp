@@ -65,9 +65,7 @@ PlannerResult RandomPlanner::plan(const CostModel& cost, const PlannerBudget& bu
   }
   Reason summary = exhausted ? Reason(text::kRandomEpisodesExhausted, {integer(episodes), integer(kRepeatedEpisodes)})
                              : Reason(text::kRandomEpisodes, {integer(episodes)});
-  PlannerResult r = run.finish(episode, name(), version(), seed, summary.english());
-  r.stats.reason = std::move(summary);
-  return r;
+  return run.finish(episode, name(), version(), seed, std::move(summary));
 }
 
 }  // namespace arachne

@@ -312,8 +312,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       text::kJoinClauses, {Reason(text::kPolicyRollouts, {integer(count), integer(swept), integer(sampled), integer(exploring),
                                                           integer(changed), integer(retuned), integer(orders)}),
                            types.summary(cost)});
-  PlannerResult result = run.finish(episode, name_, version(), seed, summary.english());
-  result.stats.reason = summary;
+  PlannerResult result = run.finish(episode, name_, version(), seed, summary);
   result.stats.phases = ledger.phases();
   if (types.reduced()) {
     // The withheld types' GPUs with the reduction as their reason (without a plan, finish()

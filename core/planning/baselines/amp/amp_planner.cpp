@@ -89,8 +89,7 @@ PlannerResult AmpPlanner::plan(const CostModel& cost, const PlannerBudget& budge
                                                          integer(static_cast<long long>(sp.gpus_per_node) * sp.nodes_given),
                                                          integer(static_cast<long long>(sp.gpus_per_node) * sp.nodes)})
                          : Reason(text::kUnusedAmp);
-  PlannerResult r = run.finish({}, name(), version(), seed, summary.english());
-  r.stats.reason = summary;
+  PlannerResult r = run.finish({}, name(), version(), seed, summary);
   r.plan.unused_gpus = listUnusedGpus(real, r.plan, why);
   return r;
 }

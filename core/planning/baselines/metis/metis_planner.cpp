@@ -109,8 +109,7 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
   else if (!run.found() && !firstProblem.empty())
     clauses.push_back(Reason(text::kMetisNoneUsable, {nested(firstProblem)}));
   const Reason summary = joinReasons(text::kJoinClauses, clauses);
-  PlannerResult r = run.finish({}, name(), version(), seed, summary.english());
-  r.stats.reason = summary;
+  PlannerResult r = run.finish({}, name(), version(), seed, summary);
   r.plan.unused_gpus = listUnusedGpus(comp, r.plan, Reason(text::kUnusedMetis));
   return r;
 }

@@ -81,8 +81,7 @@ PlannerResult SailorPlanner::plan(const CostModel& cost, const PlannerBudget& bu
   }
   for (const Reason& n : net.notes()) clauses.push_back(n);
   const Reason summary = joinReasons(text::kJoinClauses, clauses);
-  PlannerResult r = run.finish({}, name(), version(), seed, summary.english());
-  r.stats.reason = summary;
+  PlannerResult r = run.finish({}, name(), version(), seed, summary);
   r.plan.unused_gpus = listUnusedGpus(cost.composition(), r.plan, Reason(text::kUnusedSailor));
   return r;
 }
