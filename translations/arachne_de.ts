@@ -1203,6 +1203,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <comment>separates the node numbers of a stage</comment>
             <translation>, </translation>
         </message>
+        <message>
+            <source>mb %1</source>
+            <translation>MB %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>

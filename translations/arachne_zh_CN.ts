@@ -1187,6 +1187,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <comment>separates the node numbers of a stage</comment>
             <translation>、</translation>
         </message>
+        <message>
+            <source>mb %1</source>
+            <translation>微批 %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>

@@ -325,7 +325,13 @@ QStringList PlanView::blockTextLines(int t, int s, const QFontMetrics& fm, int w
   const Stage& stage = tpl.stages[static_cast<size_t>(s)];
   QStringList out;
   out << tr("%1 · TP %2").arg(QString::fromStdString(stage.gpu_type).toUpper()).arg(stage.tp);
-  out << tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch);
+  // Too wide for the block (German "Schichten 12–23 · MB 1" was cut to "Schichten 12–23 · M…"):
+  // the micro-batch takes a line of its own.
+  const QString layersMb = tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch);
+  if (fm.horizontalAdvance(layersMb) <= width)
+    out << layersMb;
+  else
+    out << tr("layers %1–%2").arg(stage.first_layer).arg(stage.last_layer) << tr("mb %1").arg(tpl.micro_batch);
   // What the stage holds ("embedding + blocks 1–32 + head") takes a second line when it is wider
   // than the block, instead of being cut to "embedding + blocks…".
   if (model_) {

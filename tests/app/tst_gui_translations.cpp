@@ -19,6 +19,7 @@
 #include "core_planning_backend.h"
 #include "language.h"
 #include "main_window.h"
+#include "model/model_catalog.h"
 #include "plan/texts.h"
 #include "plan_view.h"
 #include "planner_panel.h"
@@ -179,6 +180,35 @@ class TestGuiTranslations : public QObject {
     }
     const QStringList english = englishIn(allTexts(w) + notes);
     QVERIFY2(english.isEmpty(), qPrintable(english.join(QStringLiteral("\n"))));
+    QVERIFY(Language::apply("en"));
+  }
+
+  // A stage block in German: the nodes joined with ", " (a bare comma read "Knoten 0,2" as 0.2)
+  // and every line within the block, none cut with an ellipsis ("Schichten 12–23 · MB 1" was
+  // drawn as "Schichten 12–23 · M…": the micro-batch takes its own line when it does not fit).
+  void planViewBlockInGerman() {
+    QVERIFY(Language::apply("de"));
+    const Model m = resolveModel("llama3-8b");
+    Plan plan;
+    Template t;
+    t.replicas = 2;
+    t.micro_batch = 1;
+    t.stages = {Stage{"h100", 4, 0, 11, {0, 0, 0, 0, 2, 2, 2, 2}, std::nullopt},
+                Stage{"h100", 4, 12, 23, {5, 5, 5, 5, 5, 5, 5, 5}, std::nullopt}};
+    plan.templates = {t};
+    PlanView view(GpuCatalog::builtin());
+    view.setPlan(plan, std::nullopt, m);
+    const QFontMetrics fm = view.fontMetrics();
+    const int width = view.blockTextWidth();
+    for (int s = 0; s < 2; ++s) {
+      const QStringList lines = view.blockTextLines(0, s, fm, width);
+      // The first line is drawn bold; the others must fit in the regular font.
+      for (int n = 1; n < lines.size(); ++n)
+        QVERIFY2(fm.horizontalAdvance(lines[n]) <= width, qPrintable(lines[n]));
+      QVERIFY2(lines.join('\n').contains(QStringLiteral("MB 1")), qPrintable(lines.join('|')));
+      QVERIFY2(lines.join('\n').contains(s == 0 ? QStringLiteral("Knoten 0, 2") : QStringLiteral("Knoten 5")),
+               qPrintable(lines.join('|')));
+    }
     QVERIFY(Language::apply("en"));
   }
 };

@@ -231,6 +231,25 @@ class TestPlanViews : public QObject {
     QCOMPARE(nodeLine(0), QString("3 GPU(s) · 3 nodes"));
   }
 
+  // The layers and the micro-batch share a line when it fits and split in two when it does not
+  // (German cut "Schichten 12–23 · MB 1" to "Schichten 12–23 · M…").
+  void planViewSplitsLayersAndMicroBatchWhenNarrow() {
+    const Model m = resolveModel("llama3-8b");
+    Plan plan;
+    Template t;
+    t.micro_batch = 2;
+    t.stages = {Stage{"h100", 4, 12, 23, {0, 0, 0, 0}, std::nullopt}};
+    plan.templates = {t};
+    PlanView view(GpuCatalog::builtin());
+    view.setPlan(plan, std::nullopt, m);
+    const QFontMetrics fm = view.fontMetrics();
+    const QString joined("layers 12–23 · mb 2");
+    QCOMPARE(view.blockTextLines(0, 0, fm, fm.horizontalAdvance(joined)).at(1), joined);
+    const QStringList narrow = view.blockTextLines(0, 0, fm, fm.horizontalAdvance(joined) - 1);
+    QCOMPARE(narrow.at(1), QString("layers 12–23"));
+    QCOMPARE(narrow.at(2), QString("mb 2"));
+  }
+
   // Expert grids wrap into more rows when the block has the height: EP 4 x ETP 1 x EDP 4 on a
   // 16-GPU stage shows all four copies (it said "3 of 4 copies shown" with room left below).
   void expertGridsUseTheBlocksHeight() {
