@@ -2471,10 +2471,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>der Zustand der Policy fasst höchstens %1 GPU-Typen, der Cluster hat %2: geplant wurden die %1 mit der meisten Rechenleistung (GPUs × erreichbare TFLOP/s); %3 steht an Stelle %4 mit %5 TFLOP/s in %6</translation>
         </message>
         <message>
-            <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it</source>
-            <translation>%1 hat keine %2-Matrixeinheiten (0 TFLOP/s bei %2), daher kann ihn kein in %2 trainierter Plan nutzen</translation>
-        </message>
-        <message>
             <source>%1 (only %2 uses were tried before the planning budget ran out; a larger budget may find a better one)</source>
             <translation>%1 (nur %2 Nutzungen wurden versucht, bevor das Planungsbudget aufgebraucht war; ein größeres Budget findet vielleicht eine bessere)</translation>
         </message>
@@ -2709,6 +2705,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>%1, %2</source>
             <translation>%1, %2</translation>
+        </message>
+        <message>
+            <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it (precisions it can train in: %3)</source>
+            <translation>%1 hat keine %2-Matrixeinheiten (0 TFLOP/s bei %2), daher kann ihn kein in %2 trainierter Plan nutzen (Genauigkeiten, in denen er trainieren kann: %3)</translation>
         </message>
     </context>
 </TS>

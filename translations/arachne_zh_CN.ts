@@ -2449,10 +2449,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>策略状态最多容纳 %1 种 GPU 类型，而集群有 %2 种：只规划了算力最大（GPU 数 × 可达 TFLOP/s）的 %1 种；%3 排第 %4，%6 下共 %5 TFLOP/s</translation>
         </message>
         <message>
-            <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it</source>
-            <translation>%1 没有 %2 矩阵运算单元（%2 下为 0 TFLOP/s），因此以 %2 训练的方案都无法使用它</translation>
-        </message>
-        <message>
             <source>%1 (only %2 uses were tried before the planning budget ran out; a larger budget may find a better one)</source>
             <translation>%1（规划预算用完前只尝试了 %2 种用途；更大的预算也许能找到更好的用途）</translation>
         </message>
@@ -2687,6 +2683,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>%1, %2</source>
             <translation>%1、%2</translation>
+        </message>
+        <message>
+            <source>%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it (precisions it can train in: %3)</source>
+            <translation>%1 没有 %2 矩阵运算单元（%2 下为 0 TFLOP/s），因此以 %2 训练的方案都无法使用它（它可以训练的精度：%3）</translation>
         </message>
     </context>
 </TS>

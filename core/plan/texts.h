@@ -117,7 +117,7 @@ inline constexpr const char* kPolicyFallback = ARACHNE_TEXT("warning: the %1 pol
 // ---- Why GPUs are unused (core/planning/unused_gpu_explainer.cpp) ---------------------------
 inline constexpr const char* kUnusedWithheldType = ARACHNE_TEXT("the policy's state holds at most %1 GPU types and the composition has %2: the %1 with the most compute (GPUs × achievable TFLOP/s) were planned; %3 ranks %4 with %5 TFLOP/s at %6");
 inline constexpr const char* kUnusedNotUsable = ARACHNE_TEXT("no TP degree is profiled for %1, so it is outside the search space");
-inline constexpr const char* kUnusedNoPrecision = ARACHNE_TEXT("%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it");
+inline constexpr const char* kUnusedNoPrecision = ARACHNE_TEXT("%1 has no %2 matmul units (0 TFLOP/s at %2), so no plan trained in %2 can use it (precisions it can train in: %3)");
 inline constexpr const char* kUnusedBatchUsed = ARACHNE_TEXT("the global batch of %1 sequences already gives every replica of the plan just one micro-batch");
 inline constexpr const char* kUnusedPartial = ARACHNE_TEXT("%1 of its %2 GPUs are free; %3");
 inline constexpr const char* kUseReplica = ARACHNE_TEXT("another replica of template %1 (%2 GPUs)");

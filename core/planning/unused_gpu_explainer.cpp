@@ -220,8 +220,13 @@ Reason reasonFor(const TemplateFill& fill, const ConstructionSpace& space, const
     // V100): say so, rather than that nothing was profiled.
     const Precision p = cost.spec().precision;
     const int g = cost.gpuIndex(free.typeId(type));
-    if (g >= 0 && cost.gpuType(g).peakTflops(p) <= 0)
-      return Reason(text::kUnusedNoPrecision, {verbatim(free.typeId(type)), verbatim(toString(p))});
+    if (g >= 0 && cost.gpuType(g).peakTflops(p) <= 0) {
+      // Name the precisions it does run, so a V100 owner at bf16 learns that fp16 would use it.
+      std::string runs;
+      for (const Precision q : {Precision::Bf16, Precision::Fp16, Precision::Fp32, Precision::Fp8})
+        if (cost.gpuType(g).peakTflops(q) > 0) runs += (runs.empty() ? "" : ", ") + toString(q);
+      return Reason(text::kUnusedNoPrecision, {verbatim(free.typeId(type)), verbatim(toString(p)), verbatim(runs)});
+    }
     return Reason(text::kUnusedNotUsable, {verbatim(free.typeId(type))});
   }
   long long used = 0;

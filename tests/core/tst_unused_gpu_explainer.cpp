@@ -203,9 +203,29 @@ class TstUnusedGpuExplainer : public QObject {
       sawA100 = true;
       QCOMPARE(std::string(u.why.text), std::string(text::kUnusedNoPrecision));
       QCOMPARE(u.reason, std::string("a100-80 has no fp8 matmul units (0 TFLOP/s at fp8), so no plan trained in fp8 "
-                                     "can use it"));
+                                     "can use it (precisions it can train in: bf16, fp16, fp32)"));
     }
     QVERIFY(sawA100);
+  }
+
+  // A V100 at bf16 (the models' default) names fp16 and fp32, the precisions that would use it.
+  void aV100AtBf16NamesThePrecisionsItRuns() {
+    const Composition comp = parseInlineCluster("h100:8x1,v100-32:8x1", GpuCatalog::builtin());
+    const Model model = resolveModel("llama3-8b");
+    TrainingSpec spec = model.default_training;
+    spec.precision = Precision::Bf16;
+    const ProfileSet profiles = makeAnalyticProfiles(GpuCatalog::builtin(), comp.gpuTypes(), model, spec);
+    const CostModel cost(GpuCatalog::builtin(), comp, model, spec, profiles);
+    ConstructionEpisode e(cost);
+    const FreeGpus free(comp);
+    bool sawV100 = false;
+    for (const auto& u : UnusedGpuExplainer::explain(e.fill(), e.space(), Plan{}, free)) {
+      if (u.gpu_type != "v100-32") continue;
+      sawV100 = true;
+      QCOMPARE(u.reason, std::string("v100-32 has no bf16 matmul units (0 TFLOP/s at bf16), so no plan trained in bf16 "
+                                     "can use it (precisions it can train in: fp16, fp32)"));
+    }
+    QVERIFY(sawV100);
   }
 
   void partlyUsedNodeSaysHowMuchIsFree() {
