@@ -41,6 +41,12 @@ std::vector<std::string> splitList(const std::string& option, const std::string&
   return items;
 }
 
+std::string joinInts(const std::vector<int>& values) {
+  std::string s;
+  for (const int v : values) s += (s.empty() ? "" : ",") + std::to_string(v);
+  return s;
+}
+
 // The default mix: every preset, random compositions of the generator, dense and MoE models.
 TrainingRunOptions defaultMix() {
   TrainingRunOptions o;
@@ -123,6 +129,10 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--random-wide")) o.wide_random_compositions = parseIntOption("--random-wide", *v, 0, 100000);
   if (auto v = a.value("--cluster")) o.clusters = {*v};
   if (auto v = a.value("--models")) o.models = splitList("--models", *v);
+  if (auto v = a.value("--batch-scales")) {
+    o.batch_scales.clear();
+    for (const auto& item : splitList("--batch-scales", *v)) o.batch_scales.push_back(parseIntOption("--batch-scales", item, 1, 64));
+  }
   if (auto v = a.value("--problems")) o.listed_problems = loadListedProblems(*v);
   if (auto v = a.value("--resume")) o.resume = *v;
   if (auto v = a.value("--planner")) {
@@ -187,6 +197,7 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (writer) {
     out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions
         << " random + " << o.small_random_compositions << " small + " << o.wide_random_compositions << " wide random composition(s) x " << o.models.size() << " model(s)"
+        << (o.batch_scales == std::vector<int>{1} ? "" : " at the global batch x " + joinInts(o.batch_scales))
         << (o.listed_problems.empty() ? "" : " + " + std::to_string(o.listed_problems.size()) + " listed problem(s)")
         << ", seed " << o.seed << ", " << o.minutes
         << " min" << (o.resume.empty() ? "" : ", resuming from " + o.resume);
@@ -316,6 +327,10 @@ Command trainCommand() {
       {"--random", "N", "random compositions of 8-512 GPUs added to the clusters (default 32)", false},
       {"--random-small", "N", "random compositions of 4-16 GPUs added to the clusters (default 32)", false},
       {"--random-wide", "N", "random compositions of 2-6 GPU types and 8-1,024 GPUs added to the clusters (default 24)", false},
+      {"--batch-scales", "LIST",
+       "each (composition, model) pair trains at its model's global batch times one of these, drawn per pair "
+       "(1-64, comma-separated; default 1: every pair at the model's default)",
+       false},
       {"--demonstrations", "greedy|none",
        "start each problem's self-imitation buffer with the greedy planner's plan (default greedy)", false},
       {"--exhaustive-demonstrations", "N",

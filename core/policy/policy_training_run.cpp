@@ -64,6 +64,7 @@ nlohmann::json runIdentity(const TrainingRunOptions& o, const PolicyNetwork& net
           {"updates", o.max_updates},
           {"problems", keys},
           {"models", o.models},
+          {"batch_scales", o.batch_scales},
           {"policy", {{"planner", c.plannerName()}, {"t_max", c.t_max}, {"d_max", c.d_max}, {"k_max", c.k_max},
                       {"hidden", c.hidden}, {"parameters", parameters},
                       {"feature_layout", PolicyConfig::kFeatureLayoutVersion}}},
@@ -128,8 +129,19 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
     keys.push_back(p->key);
     problems.push_back(std::move(p));
   };
+  if (options.batch_scales.empty()) throw std::invalid_argument("policy training: no batch scale");
+  std::mt19937_64 batchRng(options.seed + 0xba7c);
   for (const auto& composition : compositions)
-    for (const auto& modelId : options.models) add(composition, modelId, nullptr, nullptr);
+    for (const auto& modelId : options.models) {
+      const int scale = options.batch_scales[batchRng() % options.batch_scales.size()];
+      if (scale == 1) {
+        add(composition, modelId, nullptr, nullptr);
+        continue;
+      }
+      TrainingSpec spec = resolveModel(modelId).default_training;
+      spec.global_batch *= scale;
+      add(composition, modelId, &spec, nullptr);
+    }
   for (const auto& listed : options.listed_problems)
     add(listed.composition, listed.model, &listed.spec, listed.profiles ? &*listed.profiles : nullptr);
 
@@ -163,6 +175,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       continue;
     }
     keys.push_back(p->key);
+    result.global_batches.push_back(p->spec.global_batch);
     usable.push_back(std::move(p));
   }
   problems = std::move(usable);
@@ -194,6 +207,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                            {"non_finite_steps_skipped", trainer.nonFiniteSkipped()},
                            {"problems", keys},
                            {"models", options.models},
+                           {"batch_scales", options.batch_scales},
                            {"trainer", trainerJson(trainerOptions)},
                            {"workers", result.workers}};
     if (!options.command.empty()) meta["command"] = options.command;

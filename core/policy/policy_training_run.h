@@ -73,6 +73,11 @@ struct TrainingRunOptions {
     return g;
   }
   std::vector<std::string> models = {"llama3-8b"};  // every composition is paired with each
+  // Each (composition, model) pair trains at the model's default global batch times one of these,
+  // drawn per pair from its own stream (seed + 0xba7c): the state carries the global batch, but a
+  // policy trained at the defaults alone never learns what a larger batch changes (the replicas a
+  // slow GPU type is worth). {1} keeps every pair at the default. Listed problems keep theirs.
+  std::vector<int> batch_scales = {1};
   std::vector<ListedTrainingProblem> listed_problems;  // added as they are, after the pairs above
   double minutes = 60;                  // wall-clock budget; <= 0 means none
   long long max_updates = 0;            // 0 means none
@@ -95,6 +100,7 @@ struct TrainingRunResult {
   long long evaluations = 0;      // fills run in this run
   double elapsed_s = 0;
   int problems = 0;               // (composition, model) pairs trained on
+  std::vector<int> global_batches;  // each trained problem's global batch, in the order of its key
   std::vector<std::string> skipped;  // problems left out, each with the reason
   double last_mean_throughput = 0;
   double best_throughput = 0;     // best rollout of the run, sequences/s (not comparable across problems)

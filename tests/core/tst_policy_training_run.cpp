@@ -139,6 +139,38 @@ class TstPolicyTrainingRun : public QObject {
     std::remove(o.out.c_str());
   }
 
+  // --batch-scales: each generated pair trains at its model's batch times a scale drawn per pair;
+  // the problems themselves (their keys) do not change, and listed problems keep their batch.
+  void batchScalesVaryTheGlobalBatch() {
+    TrainingRunOptions o = small();
+    o.out = tempPath("batch_scales.policy");
+    o.max_updates = 1;
+    o.random_compositions = 6;
+    o.models = {"llama3-8b", "qwen3-32b"};
+    const TrainingRunResult plain = runPolicyTraining(o);
+    const auto keysPlain = loadPolicy(o.out).metadata.at("problems");
+    for (size_t i = 0; i < plain.global_batches.size(); ++i)
+      QCOMPARE(plain.global_batches[i], resolveModel(keysPlain.at(i).get<std::string>().substr(keysPlain.at(i).get<std::string>().find('|') + 1)).default_training.global_batch);
+    o.batch_scales = {1, 16};
+    const TrainingRunResult scaled = runPolicyTraining(o);
+    const auto loaded = loadPolicy(o.out).metadata;
+    QCOMPARE(loaded.at("problems"), keysPlain);
+    QCOMPARE(loaded.at("batch_scales"), nlohmann::json({1, 16}));
+    QCOMPARE(scaled.global_batches.size(), plain.global_batches.size());
+    int atDefault = 0, scaledUp = 0;
+    for (size_t i = 0; i < scaled.global_batches.size(); ++i) {
+      if (scaled.global_batches[i] == plain.global_batches[i]) ++atDefault;
+      else if (scaled.global_batches[i] == 16 * plain.global_batches[i]) ++scaledUp;
+      else QFAIL(qPrintable(QString("problem %1: global batch %2, default %3").arg(i).arg(scaled.global_batches[i]).arg(plain.global_batches[i])));
+    }
+    // 14 pairs, each scale with probability 1/2: both occur (the draw is seeded, so this is fixed).
+    QVERIFY2(atDefault > 0 && scaledUp > 0, qPrintable(QString("%1 at the default, %2 scaled").arg(atDefault).arg(scaledUp)));
+    // The same seed draws the same scales.
+    const TrainingRunResult again = runPolicyTraining(o);
+    QCOMPARE(again.global_batches, scaled.global_batches);
+    std::remove(o.out.c_str());
+  }
+
   // A listed problem joins the mix as given: its own training settings, after the generated ones.
   void listedProblemsJoinTheMix() {
     TrainingRunOptions o = small();
