@@ -46,6 +46,17 @@ std::string fmt(double v) {
   std::snprintf(buf, sizeof buf, "%.1f", v);
   return buf;
 }
+// The unused-GPU list of an empty plan on `cluster` with llama3-8b trained in `precision`.
+std::vector<UnusedGpus> unusedAt(const char* cluster, Precision precision) {
+  const Composition comp = parseInlineCluster(cluster, GpuCatalog::builtin());
+  const Model model = resolveModel("llama3-8b");
+  TrainingSpec spec = model.default_training;
+  spec.precision = precision;
+  const ProfileSet profiles = makeAnalyticProfiles(GpuCatalog::builtin(), comp.gpuTypes(), model, spec);
+  const CostModel cost(GpuCatalog::builtin(), comp, model, spec, profiles);
+  ConstructionEpisode e(cost);
+  return UnusedGpuExplainer::explain(e.fill(), e.space(), Plan{}, FreeGpus(comp));
+}
 }  // namespace
 
 class TstUnusedGpuExplainer : public QObject {
@@ -189,16 +200,8 @@ class TstUnusedGpuExplainer : public QObject {
   // A type that cannot run the precision at all (FP8 on an A100) is named for that, not for
   // having no profile; a type whose profiles are merely absent keeps the general reason.
   void aTypeWithoutThePrecisionSaysSo() {
-    const Composition comp = parseInlineCluster("h100:8x1,a100-80:8x1", GpuCatalog::builtin());
-    const Model model = resolveModel("llama3-8b");
-    TrainingSpec spec = model.default_training;
-    spec.precision = Precision::Fp8;
-    const ProfileSet profiles = makeAnalyticProfiles(GpuCatalog::builtin(), comp.gpuTypes(), model, spec);
-    const CostModel cost(GpuCatalog::builtin(), comp, model, spec, profiles);
-    ConstructionEpisode e(cost);
-    const FreeGpus free(comp);
     bool sawA100 = false;
-    for (const auto& u : UnusedGpuExplainer::explain(e.fill(), e.space(), Plan{}, free)) {
+    for (const auto& u : unusedAt("h100:8x1,a100-80:8x1", Precision::Fp8)) {
       if (u.gpu_type != "a100-80") continue;
       sawA100 = true;
       QCOMPARE(std::string(u.why.text), std::string(text::kUnusedNoPrecision));
@@ -210,16 +213,8 @@ class TstUnusedGpuExplainer : public QObject {
 
   // A V100 at bf16 (the models' default) names fp16 and fp32, the precisions that would use it.
   void aV100AtBf16NamesThePrecisionsItRuns() {
-    const Composition comp = parseInlineCluster("h100:8x1,v100-32:8x1", GpuCatalog::builtin());
-    const Model model = resolveModel("llama3-8b");
-    TrainingSpec spec = model.default_training;
-    spec.precision = Precision::Bf16;
-    const ProfileSet profiles = makeAnalyticProfiles(GpuCatalog::builtin(), comp.gpuTypes(), model, spec);
-    const CostModel cost(GpuCatalog::builtin(), comp, model, spec, profiles);
-    ConstructionEpisode e(cost);
-    const FreeGpus free(comp);
     bool sawV100 = false;
-    for (const auto& u : UnusedGpuExplainer::explain(e.fill(), e.space(), Plan{}, free)) {
+    for (const auto& u : unusedAt("h100:8x1,v100-32:8x1", Precision::Bf16)) {
       if (u.gpu_type != "v100-32") continue;
       sawV100 = true;
       QCOMPARE(u.reason, std::string("v100-32 has no bf16 matmul units (0 TFLOP/s at bf16), so no plan trained in bf16 "
