@@ -69,19 +69,19 @@ std::string checkAndPrintDisjointness(BenchOutput& o, const HeldoutSet& set) {
   o.out() << "**Disjointness from training.** The same problem means the same model id and the same nodes "
              "(GPU type and size) up to their order; networks, link figures, training settings and profiles "
              "are ignored, so a problem cannot pass as unseen by changing only those.\n\n";
-  if (w.state != WeightsMetadata::State::Read || !w.metadata.contains("problems") || !w.metadata["problems"].is_array()) {
+  const TrainingList list = w.state == WeightsMetadata::State::Read ? trainingListOf(w.metadata) : TrainingList{};
+  if (!list.complete) {
     const std::string why = w.state == WeightsMetadata::State::Missing ? "no weights file at `" + path + "`"
-                            : w.state == WeightsMetadata::State::Read  ? "`" + path + "` records no training problems"
+                            : w.state == WeightsMetadata::State::Read  ? "`" + path + "`: " + list.missing
                                                                        : w.problem;
     o.out() << "heldout: disjoint from training: not checked (" << why << ")\n\n";
     return "not checked";
   }
-  std::vector<std::string> entries;
-  for (const auto& e : w.metadata["problems"])
-    entries.push_back(e.is_string() ? e.get<std::string>() : e.dump());
   const DisjointnessReport r =
-      checkDisjointness(set, entries, builtinPresetCompositions(GpuCatalog::builtin()), GpuCatalog::builtin());
-  o.out() << "heldout: disjoint from training: `" << path << "` lists " << r.training_entries << " training problems ("
+      checkDisjointness(set, list.entries, builtinPresetCompositions(GpuCatalog::builtin()), GpuCatalog::builtin());
+  o.out() << "heldout: disjoint from training: `" << path << "` lists " << r.training_entries << " training problems"
+          << (list.runs > 1 ? " over " + std::to_string(list.runs) + " runs (it was trained with --resume)" : std::string())
+          << " ("
           << r.training_distinct << " distinct); of the " << r.heldout_problems << setKind(set) << " problems "
           << r.problems_seen.size() << " are in that list and " << r.presets_matched.size()
           << " have a preset's composition; " << r.compositions_seen.size()

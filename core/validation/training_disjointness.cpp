@@ -64,6 +64,31 @@ DisjointnessReport checkDisjointness(const HeldoutSet& set, const std::vector<st
   return r;
 }
 
+TrainingList trainingListOf(const nlohmann::json& metadata) {
+  TrainingList list;
+  // A loop, not recursion: the chain is as long as the file says, and a hostile file must not
+  // run the stack out.
+  const nlohmann::json* run = &metadata;
+  for (;;) {
+    const std::string which = list.runs == 0 ? "the weights' own run" : "the run resumed from at depth " + std::to_string(list.runs);
+    if (!run->is_object() || !run->contains("problems") || !(*run)["problems"].is_array()) {
+      list.missing = which + " records no training problems";
+      return list;
+    }
+    for (const auto& e : (*run)["problems"]) list.entries.push_back(e.is_string() ? e.get<std::string>() : e.dump());
+    ++list.runs;
+    const auto from = run->find("resumed_from");
+    if (from == run->end()) break;
+    if (!from->is_object() || !from->contains("metadata")) {
+      list.missing = "the run resumed from at depth " + std::to_string(list.runs) + " records no metadata";
+      return list;
+    }
+    run = &(*from)["metadata"];
+  }
+  list.complete = true;
+  return list;
+}
+
 std::vector<std::pair<std::string, Composition>> builtinPresetCompositions(const GpuCatalog& catalog) {
   std::vector<std::pair<std::string, Composition>> out;
   for (const auto& name : presetNames()) out.emplace_back(name, loadPreset(name, catalog));

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cluster/composition.h"
 #include "validation/heldout_set.h"
 
@@ -55,6 +57,18 @@ struct DisjointnessReport {
 DisjointnessReport checkDisjointness(const HeldoutSet& set, const std::vector<std::string>& trainingEntries,
                                      const std::vector<std::pair<std::string, Composition>>& presets,
                                      const GpuCatalog& catalog);
+
+// A weights file's training list: the "problems" of its metadata and, for weights trained with
+// --resume, those of every run it continued ("resumed_from" -> "metadata", nested), since the
+// weights learned from all of them. `complete` is false, and `missing` says which run, when a run
+// of that chain records no list: a check against the entries alone would then prove nothing.
+struct TrainingList {
+  std::vector<std::string> entries;  // as written; an entry that is not a string is kept as its JSON text
+  int runs = 0;                      // runs whose lists were read (1 without --resume)
+  bool complete = false;
+  std::string missing;
+};
+TrainingList trainingListOf(const nlohmann::json& metadata);
 
 // Every built-in preset, by name (for checkDisjointness).
 std::vector<std::pair<std::string, Composition>> builtinPresetCompositions(const GpuCatalog& catalog);
