@@ -222,6 +222,7 @@ void benchHeldout(BenchOutput& o) {
   double logU = 0, logFirst = 0;
   int ratiosU = 0, ratiosFirst = 0;
   std::vector<std::string> notCounted;
+  std::vector<std::string> budgetBound;  // problems where arachne used its whole budget
   for (const Outcome& x : outcomes) {
     const HeldoutProblem& h = *x.problem;
     const double a = x.arachne.throughput(), g = x.greedy.throughput(), r = x.random.throughput();
@@ -247,6 +248,9 @@ void benchHeldout(BenchOutput& o) {
       ++ratiosU;
       worstU.see(u / a, h.id);
     }
+    // Within a wall-clock budget the schedule runs once; a problem where it ran out of time is
+    // planned to the machine's speed, and its figure can differ between two runs.
+    if (x.arachne.wall_s >= opt.budget_s) budgetBound.push_back(h.id);
     const auto& phases = x.arachne.result.stats.phases;
     const double first = phases.empty() ? -1 : phases.front().best_sequences_per_s;
     if (first >= 0) {
@@ -294,6 +298,10 @@ void benchHeldout(BenchOutput& o) {
   else
     o.out() << "heldout: the policy's first rollout: not available (`" << opt.arachne
             << "` does not fill PlannerStats::phases)\n";
+  o.out() << "heldout: arachne stopped at its " << fixed(opt.budget_s, 1) << " s budget on " << budgetBound.size() << "/"
+          << n;
+  for (size_t i = 0; i < budgetBound.size(); ++i) o.out() << (i ? ", " : " (") << budgetBound[i];
+  o.out() << (budgetBound.empty() ? "" : "): their figures depend on the machine's speed and load") << "\n";
   o.out() << "heldout: disjoint from training: " << disjoint << "\n";
   o.out() << "(seq/s of the best plan, '-' when none was found; arachne, greedy and arachne-untrained get "
           << fixed(opt.budget_s, 1) << " s, random ten times arachne's evaluations, exhaustive "
