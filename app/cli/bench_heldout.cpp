@@ -70,7 +70,7 @@ std::string checkAndPrintDisjointness(BenchOutput& o, const HeldoutSet& set) {
              "(GPU type and size) up to their order; networks, link figures, training settings and profiles "
              "are ignored, so a problem cannot pass as unseen by changing only those.\n\n";
   const TrainingList list = w.state == WeightsMetadata::State::Read ? trainingListOf(w.metadata) : TrainingList{};
-  if (!list.complete) {
+  if (w.state != WeightsMetadata::State::Read || !list.complete()) {
     const std::string why = w.state == WeightsMetadata::State::Missing ? "no weights file at `" + path + "`"
                             : w.state == WeightsMetadata::State::Read  ? "`" + path + "`: " + list.missing
                                                                        : w.problem;

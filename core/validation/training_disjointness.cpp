@@ -66,27 +66,27 @@ DisjointnessReport checkDisjointness(const HeldoutSet& set, const std::vector<st
 
 TrainingList trainingListOf(const nlohmann::json& metadata) {
   TrainingList list;
+  const auto run = [&list] { return list.runs == 0 ? std::string("the weights' own run")
+                                                    : "the run resumed from at depth " + std::to_string(list.runs); };
   // A loop, not recursion: the chain is as long as the file says, and a hostile file must not
   // run the stack out.
-  const nlohmann::json* run = &metadata;
-  for (;;) {
-    const std::string which = list.runs == 0 ? "the weights' own run" : "the run resumed from at depth " + std::to_string(list.runs);
-    if (!run->is_object() || !run->contains("problems") || !(*run)["problems"].is_array()) {
-      list.missing = which + " records no training problems";
+  for (const nlohmann::json* m = &metadata;;) {
+    const auto problems = m->is_object() ? m->find("problems") : m->end();
+    if (problems == m->end() || !problems->is_array()) {
+      list.missing = run() + " records no training problems";
       return list;
     }
-    for (const auto& e : (*run)["problems"]) list.entries.push_back(e.is_string() ? e.get<std::string>() : e.dump());
+    for (const auto& e : *problems) list.entries.push_back(e.is_string() ? e.get<std::string>() : e.dump());
     ++list.runs;
-    const auto from = run->find("resumed_from");
-    if (from == run->end()) break;
-    if (!from->is_object() || !from->contains("metadata")) {
-      list.missing = "the run resumed from at depth " + std::to_string(list.runs) + " records no metadata";
+    const auto from = m->find("resumed_from");
+    if (from == m->end()) return list;
+    const auto resumed = from->is_object() ? from->find("metadata") : from->end();
+    if (resumed == from->end()) {
+      list.missing = run() + " records no metadata";
       return list;
     }
-    run = &(*from)["metadata"];
+    m = &*resumed;
   }
-  list.complete = true;
-  return list;
 }
 
 std::vector<std::pair<std::string, Composition>> builtinPresetCompositions(const GpuCatalog& catalog) {

@@ -60,13 +60,13 @@ DisjointnessReport checkDisjointness(const HeldoutSet& set, const std::vector<st
 
 // A weights file's training list: the "problems" of its metadata and, for weights trained with
 // --resume, those of every run it continued ("resumed_from" -> "metadata", nested), since the
-// weights learned from all of them. `complete` is false, and `missing` says which run, when a run
-// of that chain records no list: a check against the entries alone would then prove nothing.
+// weights learned from all of them. When a run of that chain records no list, `missing` says
+// which: a check against the entries alone would then prove nothing.
 struct TrainingList {
   std::vector<std::string> entries;  // as written; an entry that is not a string is kept as its JSON text
   int runs = 0;                      // runs whose lists were read (1 without --resume)
-  bool complete = false;
-  std::string missing;
+  std::string missing;               // empty when every run's list was read
+  bool complete() const { return missing.empty(); }
 };
 TrainingList trainingListOf(const nlohmann::json& metadata);
 

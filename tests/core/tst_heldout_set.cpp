@@ -33,8 +33,8 @@ const std::string kShippedValidationSet = ARACHNE_SOURCE_DIR "/bench/heldout/val
 std::vector<std::string> shippedTrainingList() {
   const PolicyHeader header = readPolicyHeader(readInputFile(kShippedWeights, "policy"), kShippedWeights, nullptr, nullptr);
   const TrainingList list = trainingListOf(header.metadata);
-  if (!list.complete) qWarning("%s: %s", kShippedWeights, list.missing.c_str());
-  return list.complete ? list.entries : std::vector<std::string>{};
+  if (!list.complete()) qWarning("%s: %s", kShippedWeights, list.missing.c_str());
+  return list.complete() ? list.entries : std::vector<std::string>{};
 }
 
 // Issue 13, item 1's coverage, asked of the held-out set and, equally, of the validation set.
@@ -238,7 +238,7 @@ class TstHeldoutSet : public QObject {
     const nlohmann::json third = {{"problems", nlohmann::json::array()},
                                   {"resumed_from", {{"file", "second.policy"}, {"metadata", second}}}};
     const TrainingList list = trainingListOf(third);
-    QVERIFY(list.complete);
+    QVERIFY(list.complete());
     QCOMPARE(list.runs, 3);
     QCOMPARE(list.entries, (std::vector<std::string>{"a100-80:4x2|qwen3-32b", "h100:8x1|llama3-8b"}));
     // The first run's problem is caught although the newest run never trained on it.
@@ -246,18 +246,18 @@ class TstHeldoutSet : public QObject {
     QCOMPARE(r.problems_seen.size(), size_t(1));
 
     const TrainingList alone = trainingListOf(first);
-    QVERIFY(alone.complete);
+    QVERIFY(alone.complete());
     QCOMPARE(alone.runs, 1);
 
     const nlohmann::json noList = {{"problems", {"h100:8x1|llama3-8b"}},
                                    {"resumed_from", {{"file", "old.policy"}, {"metadata", {{"updates", 3}}}}}};
     const TrainingList broken = trainingListOf(noList);
-    QVERIFY(!broken.complete);
+    QVERIFY(!broken.complete());
     QCOMPARE(broken.runs, 1);
     QVERIFY2(broken.missing.find("depth 1") != std::string::npos, broken.missing.c_str());
     const TrainingList noMetadata = trainingListOf({{"problems", nlohmann::json::array()}, {"resumed_from", "old.policy"}});
-    QVERIFY(!noMetadata.complete);
-    QVERIFY(!trainingListOf(nlohmann::json::array()).complete);
+    QVERIFY(!noMetadata.complete());
+    QVERIFY(!trainingListOf(nlohmann::json::array()).complete());
   }
 
   // ---- the file ----
