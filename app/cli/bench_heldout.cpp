@@ -272,7 +272,7 @@ void benchHeldout(BenchOutput& o) {
                        first < 0 ? "" : csvNumber(first, 6), csvNumber(g, 6), csvNumber(r, 6),
                        std::to_string(x.random.result.stats.evaluations), x.optimum ? csvNumber(e, 6) : "",
                        csvNumber(u, 6), okG ? "1" : "0", okR ? "1" : "0", x.optimum ? (okE ? "1" : "0") : "",
-                       !atLeast(u, a) ? "1" : "0"});
+                       !atLeast(u, a) ? "1" : "0", x.arachne.wall_s >= opt.budget_s ? "1" : "0"});
   }
   o.out() << markdownTable(header, rows, "lrrrrrrrrllll") << "\n";
   const int n = static_cast<int>(outcomes.size());
@@ -314,7 +314,7 @@ void benchHeldout(BenchOutput& o) {
         {"problem", "cluster", "network", "model", "gpus", "exhaustive_sized", "arachne_seq_per_s", "arachne_evaluations",
          "arachne_planning_s", "first_rollout_seq_per_s", "greedy_seq_per_s", "random10x_seq_per_s",
          "random10x_evaluations", "optimum_seq_per_s", "untrained_seq_per_s", "arachne_ge_greedy",
-         "arachne_ge_random10x", "arachne_ge_99pct_optimum", "untrained_below_arachne"},
+         "arachne_ge_random10x", "arachne_ge_99pct_optimum", "untrained_below_arachne", "arachne_budget_bound"},
         csvRows);
   printPhases(o, outcomes);
 }

@@ -294,6 +294,16 @@ class TstCliBench : public QObject {
     QCOMPARE(lines.size(), 3);
     QVERIFY(lines[0].startsWith("problem,cluster,network,model,gpus,exhaustive_sized,arachne_seq_per_s"));
     QVERIFY(lines[2].startsWith("t-02,\"a100-40:4x1,v100-16:4x1\",sailor-us-central1-a,opt-350m,8,0,"));
+    // The last column says which rows the printed line names: the same count, exactly (the CSV
+    // and the line are decided from the same unrounded planning time).
+    QVERIFY(lines[0].endsWith(",untrained_below_arachne,arachne_budget_bound"));
+    int boundRows = 0;
+    for (int i = 1; i < lines.size(); ++i) {
+      const QString last = lines[i].section(',', -1);
+      QVERIFY2(last == "0" || last == "1", qPrintable(lines[i]));
+      boundRows += last == "1";
+    }
+    QCOMPARE(boundRows, m.captured(1).toInt());
   }
 
   void heldoutNamesAProblemTheWeightsWereTrainedOn() {
