@@ -12,13 +12,9 @@
 #include "profile/analytic_profiler.h"
 
 // The learned planners come from the policy library that the core loads on first use
-// (core/plugin, branch `plugin`). Until that lands in this tree, the registry lists no learned
-// planner and every planner is a plain one; the window needs no change when it does.
-#if __has_include("plugin/policy_plugin.h")
+// (core/plugin): their availability is read from the plugin's state, which never loads it.
 #include "plugin/policy_plugin.h"
 #include "plugin/policy_weights_paths.h"
-#define ARACHNE_GUI_POLICY_PLUGIN 1
-#endif
 
 namespace arachne::gui {
 
@@ -32,9 +28,8 @@ std::string CorePlanningBackend::defaultPlanner() const {
   return "greedy";
 }
 
-PlannerAvailability CorePlanningBackend::availability([[maybe_unused]] const std::string& planner) const {
+PlannerAvailability CorePlanningBackend::availability(const std::string& planner) const {
   PlannerAvailability a;
-#ifdef ARACHNE_GUI_POLICY_PLUGIN
   if (!isLearnedPlanner(planner)) return a;
   const PolicyPluginStatus s = policyPluginStatus();  // never loads, never waits
   switch (s.state) {
@@ -55,7 +50,6 @@ PlannerAvailability CorePlanningBackend::availability([[maybe_unused]] const std
     a.policy = PlannerAvailability::Policy::Unavailable;
     a.problem = "weights file " + weights + " not found";
   }
-#endif
   return a;
 }
 
