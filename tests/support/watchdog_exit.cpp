@@ -12,10 +12,13 @@
 // here lets the thread finish first. The thread is found by its name, which Qt gives it from
 // its objectName ("QtTest Watchdog", exactly the 15 characters Linux keeps). The wait is bounded
 // (5 s), so a thread that never ends costs time, never a hang; on a quiet machine it is over at
-// the first look.
+// the first look. With ARACHNE_WATCHDOG_EXIT_REPORT set, it says on stderr whether the thread was
+// still there and how long it waited (tests/support/watchdog_probe.sh counts those lines).
 #include <dirent.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -38,9 +41,16 @@ bool aThreadIsNamed(const std::string& name) {
 
 struct WaitForQtTestWatchdog {
   ~WaitForQtTestWatchdog() {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    const auto start = std::chrono::steady_clock::now();
+    const bool alive = aThreadIsNamed("QtTest Watchdog");
+    const auto deadline = start + std::chrono::seconds(5);
     while (aThreadIsNamed("QtTest Watchdog") && std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (std::getenv("ARACHNE_WATCHDOG_EXIT_REPORT")) {
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "watchdog at exit: %s, waited %.1f ms, %s after\n", alive ? "alive" : "gone", ms,
+                   aThreadIsNamed("QtTest Watchdog") ? "alive" : "gone");
+    }
   }
 } waitForQtTestWatchdog;
 
