@@ -250,7 +250,8 @@ void benchHeldout(BenchOutput& o) {
     }
     // Within a wall-clock budget the schedule runs once; a problem where it ran out of time is
     // planned to the machine's speed, and its figure can differ between two runs.
-    if (x.arachne.wall_s >= opt.budget_s) budgetBound.push_back(h.id);
+    const bool bound = x.arachne.wall_s >= opt.budget_s;
+    if (bound) budgetBound.push_back(h.id);
     const auto& phases = x.arachne.result.stats.phases;
     const double first = phases.empty() ? -1 : phases.front().best_sequences_per_s;
     if (first >= 0) {
@@ -272,7 +273,7 @@ void benchHeldout(BenchOutput& o) {
                        first < 0 ? "" : csvNumber(first, 6), csvNumber(g, 6), csvNumber(r, 6),
                        std::to_string(x.random.result.stats.evaluations), x.optimum ? csvNumber(e, 6) : "",
                        csvNumber(u, 6), okG ? "1" : "0", okR ? "1" : "0", x.optimum ? (okE ? "1" : "0") : "",
-                       !atLeast(u, a) ? "1" : "0", x.arachne.wall_s >= opt.budget_s ? "1" : "0"});
+                       !atLeast(u, a) ? "1" : "0", bound ? "1" : "0"});
   }
   o.out() << markdownTable(header, rows, "lrrrrrrrrllll") << "\n";
   const int n = static_cast<int>(outcomes.size());

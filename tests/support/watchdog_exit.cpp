@@ -42,14 +42,16 @@ bool aThreadIsNamed(const std::string& name) {
 struct WaitForQtTestWatchdog {
   ~WaitForQtTestWatchdog() {
     const auto start = std::chrono::steady_clock::now();
-    const bool alive = aThreadIsNamed("QtTest Watchdog");
-    const auto deadline = start + std::chrono::seconds(5);
-    while (aThreadIsNamed("QtTest Watchdog") && std::chrono::steady_clock::now() < deadline)
+    const bool aliveAtExit = aThreadIsNamed("QtTest Watchdog");
+    bool alive = aliveAtExit;
+    while (alive && std::chrono::steady_clock::now() < start + std::chrono::seconds(5)) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      alive = aThreadIsNamed("QtTest Watchdog");
+    }
     if (std::getenv("ARACHNE_WATCHDOG_EXIT_REPORT")) {
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "watchdog at exit: %s, waited %.1f ms, %s after\n", alive ? "alive" : "gone", ms,
-                   aThreadIsNamed("QtTest Watchdog") ? "alive" : "gone");
+      std::fprintf(stderr, "watchdog at exit: %s, waited %.1f ms, %s after\n", aliveAtExit ? "alive" : "gone", ms,
+                   alive ? "alive" : "gone");
     }
   }
 } waitForQtTestWatchdog;
