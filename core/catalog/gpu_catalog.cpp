@@ -42,6 +42,11 @@ GpuType parseType(const JsonReader& r) {
   t.inter_node_gbps = r.number("inter_node_gbps", 1e-3, kMaxGbps);
   t.usual_node_size = static_cast<int>(r.integer("usual_node_size", 1, 1024));
   t.inter_node_nics = static_cast<int>(r.integer("inter_node_nics", 1, 1024, 1));
+  if (r.has("inter_node_fabric")) {
+    const auto f = fabricFromString(r.string("inter_node_fabric"));
+    if (!f) r.fail("inter_node_fabric", std::string("must be one of ") + fabricNames());
+    t.inter_node_fabric = *f;
+  }
   t.price_per_hour = r.number("price_per_hour", 0.0, 1.0e4);
   if (r.has("sources")) {
     JsonReader s = r.object("sources");

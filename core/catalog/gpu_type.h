@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 
+#include "catalog/fabric.h"
 #include "catalog/precision.h"
 
 namespace arachne {
@@ -23,6 +24,7 @@ struct GpuType {
   double inter_node_gbps = 0;        // per node, per direction, to other nodes
   int inter_node_nics = 1;           // NICs (rails) of a usual node: one GPU's flow reaches
                                      // inter_node_gbps / inter_node_nics at most
+  Fabric inter_node_fabric = Fabric::Unstated;  // the deployment inter_node_gbps describes
   int usual_node_size = 8;
   double price_per_hour = 0;         // USD per GPU-hour
   std::map<std::string, std::string> sources;  // field name -> where the figure comes from

@@ -87,7 +87,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
   for (size_t i = 0; i < nodes.size(); ++i) {
     const JsonReader e = nodes.element(i);
     e.requireObject();
-    rejectUnknownKeys(e, {"gpu_type", "gpus", "count", "id", "inter_node_gbps", "inter_node_nics"});
+    rejectUnknownKeys(e, {"gpu_type", "gpus", "count", "id", "inter_node_gbps", "inter_node_nics", "inter_node_fabric"});
     const std::string typeName = e.string("gpu_type");
     const GpuType& type = catalog.at(typeName, fileLabel, e.fieldPath("gpu_type"));
     const int gpus = static_cast<int>(e.integer("gpus", 1, kMaxNodeGpus));
@@ -96,6 +96,12 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
     const int firstId = explicitId ? static_cast<int>(e.integer("id", 0, kMaxNodeId)) : nextId;
     const double link = e.number("inter_node_gbps", 1e-3, kMaxLinkGbps, 0.0);
     const int nics = static_cast<int>(e.integer("inter_node_nics", 1, 1024, 0));
+    Fabric fabric = Fabric::Unstated;
+    if (e.has("inter_node_fabric")) {
+      const auto f = fabricFromString(e.string("inter_node_fabric"));
+      if (!f) e.fail("inter_node_fabric", std::string("must be one of ") + fabricNames());
+      fabric = *f;
+    }
 
     total += static_cast<long long>(gpus) * count;
     if (total > kMaxClusterGpus)
@@ -116,6 +122,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
       n.gpus = gpus;
       n.inter_node_gbps = link;
       n.inter_node_nics = nics;
+      n.inter_node_fabric = fabric;
       c.addNode(std::move(n));
     }
     nextId = firstId + count;
@@ -141,6 +148,7 @@ std::string clusterToJson(const Composition& c) {
     size_t j = i + 1;
     while (j < nodes.size() && nodes[j].gpu_type == n.gpu_type && nodes[j].gpus == n.gpus &&
            nodes[j].inter_node_gbps == n.inter_node_gbps && nodes[j].inter_node_nics == n.inter_node_nics &&
+           nodes[j].inter_node_fabric == n.inter_node_fabric &&
            nodes[j].id == nodes[j - 1].id + 1)
       ++j;
     out << (i == 0 ? "\n" : ",\n") << "    {\"gpu_type\": " << json(n.gpu_type).dump()
@@ -149,6 +157,8 @@ std::string clusterToJson(const Composition& c) {
     if (n.id != expectedId) out << ", \"id\": " << n.id;
     if (n.inter_node_gbps > 0) out << ", \"inter_node_gbps\": " << json(n.inter_node_gbps).dump();
     if (n.inter_node_nics > 0) out << ", \"inter_node_nics\": " << n.inter_node_nics;
+    if (n.inter_node_fabric != Fabric::Unstated)
+      out << ", \"inter_node_fabric\": " << json(toString(n.inter_node_fabric)).dump();
     out << "}";
     expectedId = nodes[j - 1].id + 1;
     i = j;

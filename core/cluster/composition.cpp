@@ -112,7 +112,7 @@ bool Composition::operator==(const Composition& o) const {
     const Node& a = nodes_[i];
     const Node& b = o.nodes_[i];
     if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || a.inter_node_gbps != b.inter_node_gbps ||
-        a.inter_node_nics != b.inter_node_nics)
+        a.inter_node_nics != b.inter_node_nics || a.inter_node_fabric != b.inter_node_fabric)
       return false;
   }
   return true;

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "catalog/fabric.h"
+
 namespace arachne {
 
 struct Node {
@@ -11,6 +13,7 @@ struct Node {
   int gpus = 0;                  // GPUs in the node (any positive count: 1, 3, 4, 6, 8 ...)
   double inter_node_gbps = 0;    // per node, per direction; 0 = take the catalog's figure
   int inter_node_nics = 0;       // NICs (rails) the node's rate is split over; 0 = the catalog's
+  Fabric inter_node_fabric = Fabric::Unstated;  // the network between nodes; Unstated = the catalog's
 };
 
 }  // namespace arachne

@@ -32,6 +32,13 @@ BandwidthCurve flattened(const BandwidthCurve& c) {
   return f;
 }
 
+// The inter-node curve of one flow of a node on `fabric` whose rails run at `perRailGbps`,
+// scaled to `spec` (one rail, or the node's whole rate for all rails at once).
+BandwidthCurve interCurve(double spec, double perRailGbps, Fabric fabric, const CostTerms& t) {
+  if (fabric == Fabric::InfiniBand) return flatOrCurve(spec, infinibandSizeEfficiency(perRailGbps), t);
+  return flatOrCurve(spec, interNodeSizeEfficiency(), t);
+}
+
 NicModel measuredNic(const NicModel& m, const CostTerms& t) {
   if (t.link_curves) return m;
   NicModel f = m;
@@ -43,6 +50,7 @@ NicModel measuredNic(const NicModel& m, const CostTerms& t) {
 // with 8 rails has 4), each NIC inter_node_gbps / inter_node_nics; a node's own override sets
 // its total.
 NicModel catalogNic(const GpuType& type, const Node& n, const CostTerms& t) {
+  const Fabric fabric = n.inter_node_fabric != Fabric::Unstated ? n.inter_node_fabric : type.inter_node_fabric;
   const int railsUsual = std::max(1, type.inter_node_nics);
   int rails = railsUsual;
   if (n.inter_node_nics > 0 && t.nic_sharing) {
@@ -51,16 +59,17 @@ NicModel catalogNic(const GpuType& type, const Node& n, const CostTerms& t) {
     m.latency_s = t.link_curves ? 0.0 : kInterNodeLatencyS;
     const double total = n.inter_node_gbps > 0 ? n.inter_node_gbps
                                                : type.inter_node_gbps * n.inter_node_nics / railsUsual;
-    m.flows.emplace_back(1, flatOrCurve(total / n.inter_node_nics, interNodeSizeEfficiency(), t));
-    if (n.inter_node_nics > 1) m.flows.emplace_back(n.inter_node_nics, flatOrCurve(total, interNodeSizeEfficiency(), t));
+    const double perRail = total / n.inter_node_nics;
+    m.flows.emplace_back(1, interCurve(perRail, perRail, fabric, t));
+    if (n.inter_node_nics > 1) m.flows.emplace_back(n.inter_node_nics, interCurve(total, perRail, fabric, t));
     return m;
   }
   // Without NIC sharing a node is one link of the type's whole rate, as before.
   if (!t.nic_sharing) {
     NicModel m;
     m.latency_s = t.link_curves ? 0.0 : kInterNodeLatencyS;
-    m.flows.emplace_back(1, flatOrCurve(n.inter_node_gbps > 0 ? n.inter_node_gbps : type.inter_node_gbps,
-                                        interNodeSizeEfficiency(), t));
+    const double rate = n.inter_node_gbps > 0 ? n.inter_node_gbps : type.inter_node_gbps;
+    m.flows.emplace_back(1, interCurve(rate, rate, fabric, t));
     return m;
   }
   if (railsUsual > 1 && type.usual_node_size > 0)
@@ -70,8 +79,8 @@ NicModel catalogNic(const GpuType& type, const Node& n, const CostTerms& t) {
   NicModel m;
   m.latency_s = t.link_curves ? 0.0 : kInterNodeLatencyS;
   const double perRail = total / rails;
-  m.flows.emplace_back(1, flatOrCurve(perRail, interNodeSizeEfficiency(), t));
-  if (rails > 1) m.flows.emplace_back(rails, flatOrCurve(total, interNodeSizeEfficiency(), t));
+  m.flows.emplace_back(1, interCurve(perRail, perRail, fabric, t));
+  if (rails > 1) m.flows.emplace_back(rails, interCurve(total, perRail, fabric, t));
   return m;
 }
 
@@ -95,6 +104,18 @@ const std::vector<std::pair<double, double>>& intraNodeSizeEfficiency() {
 const std::vector<std::pair<double, double>>& interNodeSizeEfficiency() {
   static const std::vector<std::pair<double, double>> e = {
       {524288.0, 0.125}, {8388608.0, 0.44}, {33554432.0, 0.73}};
+  return e;
+}
+
+std::vector<std::pair<double, double>> infinibandSizeEfficiency(double perRailGbps) {
+  // One step costs the fixed latency ahead of the wire, so the fraction of the rate it reaches
+  // is peak · b / (b + latency · rate): sampled every octave, flat beyond 1 GiB.
+  std::vector<std::pair<double, double>> e;
+  const double knee = kInfinibandStepLatencyS * std::max(perRailGbps, 1e-3) * 1e9;
+  for (int k = 10; k <= 30; ++k) {
+    const double b = std::ldexp(1.0, k);
+    e.emplace_back(b, kInfinibandPeakEfficiency * b / (b + knee));
+  }
   return e;
 }
 
@@ -137,7 +158,7 @@ void LinkSet::build(const GpuCatalog& catalog, const Composition& composition,
 
   nics_.clear();
   nodes_.clear();
-  std::map<std::tuple<int, int, double, int>, int> seen;  // (gpu, size, rate, NICs) -> nic
+  std::map<std::tuple<int, int, double, int, Fabric>, int> seen;  // (gpu, size, rate, NICs, fabric) -> nic
   for (const Node& n : composition.nodes()) {
     NodeLink l;
     l.gpu = gpuOf(n.gpu_type);
@@ -145,7 +166,7 @@ void LinkSet::build(const GpuCatalog& catalog, const Composition& composition,
     const NicModel* measured = net ? net->interNode(n.gpu_type) : nullptr;
     // A measured NIC holds for every node of its type unless the node has its own figure.
     const auto key = std::make_tuple(l.gpu, measured && n.inter_node_gbps <= 0 ? 0 : n.gpus, n.inter_node_gbps,
-                                     n.inter_node_nics);
+                                     n.inter_node_nics, n.inter_node_fabric);
     auto it = seen.find(key);
     if (it != seen.end()) {
       l.nic = it->second;

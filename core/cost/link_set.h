@@ -24,6 +24,15 @@ struct GpuType;
 // 1 GiB), per step (S / 32).
 const std::vector<std::pair<double, double>>& intraNodeSizeEfficiency();
 const std::vector<std::pair<double, double>>& interNodeSizeEfficiency();
+// Between nodes on InfiniBand, where the EFA curve above is far too slow at mid sizes: NCCL's
+// own model of a network step, a fixed latency ahead of the wire (NVIDIA/nccl
+// src/graph/tuning.cc, hwLatencies NET, Ring, Simple protocol: 14 µs), over a wire at 96 % of
+// the rail's rate (an NDR rail reaches 48-49 of 50 GB/s, NVIDIA on nccl-tests issue #267; four
+// HDR rails 96 of 100 GB/s, nccl-tests issue #119). fraction(b) = 0.96 · b / (b + 14 µs · rate),
+// so the curve depends on the rail's rate: an NDR rail reaches half its rate at 700 KB.
+constexpr double kInfinibandStepLatencyS = 14e-6;
+constexpr double kInfinibandPeakEfficiency = 0.96;
+std::vector<std::pair<double, double>> infinibandSizeEfficiency(double perRailGbps);
 // Without link curves (CostTerms::link_curves off) every spec link runs at this fraction
 // plus the fixed per-message latencies of link_model.h, as before the curves.
 constexpr double kFlatLinkEfficiency = 0.85;

@@ -29,6 +29,7 @@ struct PublishedRun {
   int gpus = 0, gpus_per_node = 0;
   double inter_node_gbps = 0;    // per node; 0 = the catalog's figure
   int inter_node_nics = 0;       // rails that rate is split over; 0 = the catalog's
+  Fabric inter_node_fabric = Fabric::Unstated;  // Unstated = the catalog's
   int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, virtual_stages = 1;
   TrainingSpec spec;             // batch, sequence, precision, recompute, optimizer, runtime
   ActivationAssumptions activations;

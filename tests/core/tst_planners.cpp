@@ -199,6 +199,13 @@ class TstPlanners : public QObject {
     PlanningWorld w("h100:1x2", "gpt-tiny");
     const CostModel& c = *w.cost;
     double hand = 0;
+    int handGpus = 0;
+    auto keep = [&](const Plan& p, const PlanReport& r) {
+      if (r.feasible && r.throughput.sequences_per_s > hand) {
+        hand = r.throughput.sequences_per_s;
+        handGpus = p.gpusUsed();
+      }
+    };
     for (int mbs : {1, 2, 4, 8})
       for (int replicas : {1, 2}) {
         Plan dp;
@@ -208,8 +215,7 @@ class TstPlanners : public QObject {
         t.stages = {Stage{"h100", 1, 0, w.model.layerCount() - 1,
                           replicas == 2 ? std::vector<int>{0, 1} : std::vector<int>{0}, std::nullopt}};
         dp.templates = {t};
-        PlanReport r = c.price(dp, true);
-        if (r.feasible) hand = std::max(hand, r.throughput.sequences_per_s);
+        keep(dp, c.price(dp, true));
       }
     const int L = w.model.layerCount();
     for (int mbs : {1, 2, 4, 8})
@@ -219,8 +225,7 @@ class TstPlanners : public QObject {
         t.micro_batch = mbs;
         t.stages = {Stage{"h100", 1, 0, cut, {0}, std::nullopt}, Stage{"h100", 1, cut + 1, L - 1, {1}, std::nullopt}};
         pp.templates = {t};
-        PlanReport r = c.price(pp, true);
-        if (r.feasible) hand = std::max(hand, r.throughput.sequences_per_s);
+        keep(pp, c.price(pp, true));
       }
     ExhaustivePlanner ex;
     ex.setOrders(StageOrders::Every);
@@ -228,8 +233,28 @@ class TstPlanners : public QObject {
     QVERIFY(r.found);
     QVERIFY(!r.stats.refused);
     QCOMPARE(r.report.throughput.sequences_per_s, hand);
-    // Here one GPU running the whole batch of 8 as one micro-batch wins; the other GPU is
-    // left out because the global batch has no sequence left for it.
+    // The winner uses as many GPUs as the best hand-built plan (on InfiniBand both H100s: two
+    // replicas or two stages beat one GPU), and a GPU it leaves out has its reason.
+    QVERIFY(handGpus > 0);
+    QCOMPARE(r.plan.gpusUsed(), handGpus);
+    QCOMPARE(int(r.plan.unused_gpus.size()), 2 - handGpus);
+    for (const auto& u : r.plan.unused_gpus) QVERIFY(!u.reason.empty());
+  }
+
+  void aGpuLeftOutForTheBatchSaysSo() {
+    // Two one-GPU H100 nodes on 1 GB/s Ethernet: splitting costs more than it gains, so one
+    // GPU runs the whole batch of 8 and the other is left out, with the global batch as reason.
+    Composition slow = resolveCluster("h100:1x2", GpuCatalog::builtin());
+    for (const Node& n : std::vector<Node>(slow.nodes())) {
+      Node* m = slow.findNode(n.id);
+      m->inter_node_gbps = 0.125;
+      m->inter_node_fabric = Fabric::Ethernet;
+    }
+    PlanningWorld w(slow, "gpt-tiny");
+    ExhaustivePlanner ex;
+    ex.setOrders(StageOrders::Every);
+    const PlannerResult r = ex.plan(*w.cost, PlannerBudget{0, 0}, 0, {}, nullptr);
+    QVERIFY(r.found);
     QCOMPARE(r.plan.gpusUsed(), 1);
     QCOMPARE(int(r.plan.unused_gpus.size()), 1);
     QVERIFY2(r.plan.unused_gpus[0].reason.find("global batch") != std::string::npos, r.plan.unused_gpus[0].reason.c_str());
