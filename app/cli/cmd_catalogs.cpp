@@ -47,6 +47,8 @@ int runGpus(const CommandSpec& spec, const std::vector<std::string>& args, std::
                            {"memory_bandwidth_gbps", g.memory_bandwidth_gbps},
                            {"intra_node_gbps", g.intra_node_gbps},
                            {"inter_node_gbps", g.inter_node_gbps},
+                           {"inter_node_nics", g.inter_node_nics},
+                           {"inter_node_fabric", toString(g.inter_node_fabric)},
                            {"usual_node_size", g.usual_node_size},
                            {"price_per_hour", g.price_per_hour}});
     }
@@ -54,12 +56,13 @@ int runGpus(const CommandSpec& spec, const std::vector<std::string>& args, std::
     return kExitOk;
   }
   TextTable t({"id", "memory GiB", "bf16 TFLOPS", "mem BW GB/s", "intra GB/s", "inter GB/s",
-               "node size", "$/GPU-h", "name"});
-  for (size_t c = 1; c <= 7; ++c) t.setAlign(c, Align::Right);
+               "fabric", "node size", "$/GPU-h", "name"});
+  for (size_t c = 1; c <= 8; ++c)
+    if (c != 6) t.setAlign(c, Align::Right);
   for (const auto& g : catalog.types()) {
     t.addRow({g.id, gib(g.memory_bytes), g.bf16_tflops > 0 ? fixed(g.bf16_tflops, 1) : "-",
               grouped(g.memory_bandwidth_gbps), grouped(g.intra_node_gbps, 1),
-              grouped(g.inter_node_gbps, 1), std::to_string(g.usual_node_size),
+              grouped(g.inter_node_gbps, 1), toString(g.inter_node_fabric), std::to_string(g.usual_node_size),
               fixed(g.price_per_hour, 2), g.name});
   }
   out << "GPU catalog " << catalog.version() << " (" << catalog.types().size() << " types)\n"

@@ -119,6 +119,7 @@ class TstCli : public QObject {
                            "l40s", "l4", "v100-32", "rtx-4090"})
       QVERIFY2(r.out.contains(id), id);
     QVERIFY(r.out.contains("$/GPU-h"));
+    QVERIFY(r.out.contains("fabric") && r.out.contains("infiniband") && r.out.contains("slingshot"));
     r = cli({"gpus", "--json"});
     QCOMPARE(r.code, 0);
     const QJsonArray gpus = json(r)["gpus"].toArray();
@@ -130,7 +131,10 @@ class TstCli : public QObject {
       if (o["id"].toString() == "h100") {
         sawH100 = true;
         QVERIFY(o["bf16_tflops"].toDouble() > 500);
+        QCOMPARE(o["inter_node_fabric"].toString(), QString("infiniband"));
+        QCOMPARE(o["inter_node_nics"].toInt(), 8);
       }
+      QVERIFY(!o["inter_node_fabric"].toString().isEmpty());
     }
     QVERIFY(sawH100);
 
