@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "catalog/fabric_json.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "io/resources.h"
@@ -43,9 +44,7 @@ GpuType parseType(const JsonReader& r) {
   t.usual_node_size = static_cast<int>(r.integer("usual_node_size", 1, 1024));
   t.inter_node_nics = static_cast<int>(r.integer("inter_node_nics", 1, 1024, 1));
   if (r.has("inter_node_fabric")) {
-    const auto f = fabricFromString(r.string("inter_node_fabric"));
-    if (!f) r.fail("inter_node_fabric", std::string("must be one of ") + fabricNames());
-    t.inter_node_fabric = *f;
+    t.inter_node_fabric = readFabric(r, "inter_node_fabric");
   }
   t.price_per_hour = r.number("price_per_hour", 0.0, 1.0e4);
   if (r.has("sources")) {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/fabric_json.h"
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_limits.h"
 #include "cluster/cluster_spec.h"
@@ -97,11 +98,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
     const double link = e.number("inter_node_gbps", 1e-3, kMaxLinkGbps, 0.0);
     const int nics = static_cast<int>(e.integer("inter_node_nics", 1, 1024, 0));
     Fabric fabric = Fabric::Unstated;
-    if (e.has("inter_node_fabric")) {
-      const auto f = fabricFromString(e.string("inter_node_fabric"));
-      if (!f) e.fail("inter_node_fabric", std::string("must be one of ") + fabricNames());
-      fabric = *f;
-    }
+    if (e.has("inter_node_fabric")) fabric = readFabric(e, "inter_node_fabric");
 
     total += static_cast<long long>(gpus) * count;
     if (total > kMaxClusterGpus)

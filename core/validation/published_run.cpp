@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/fabric_json.h"
 #include "catalog/gpu_catalog.h"
 #include "cost/cost_model.h"
 #include "io/input_file.h"
@@ -91,11 +92,7 @@ std::vector<PublishedRun> loadPublishedRuns(const std::string& path, const GpuCa
     const JsonReader net = e.object("network");
     if (!isNull(net, "inter_node_gbps_per_node")) run.inter_node_gbps = net.number("inter_node_gbps_per_node", 1e-3, 1e5);
     if (!isNull(net, "inter_node_nics")) run.inter_node_nics = static_cast<int>(net.integer("inter_node_nics", 1, 1024));
-    if (!isNull(net, "fabric")) {
-      const auto f = fabricFromString(net.string("fabric"));
-      if (!f) net.fail("fabric", std::string("must be one of ") + fabricNames());
-      run.inter_node_fabric = *f;
-    }
+    if (!isNull(net, "fabric")) run.inter_node_fabric = readFabric(net, "fabric");
     const JsonReader par = e.object("parallelism");
     auto intOr = [](const JsonReader& x, const std::string& k, int fallback) {
       return isNull(x, k) ? fallback : static_cast<int>(x.integer(k, 1, 1000000));
