@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/fabric_json.h"
 #include "catalog/gpu_catalog.h"
 #include "catalog/precision.h"
 #include "cluster/cluster_limits.h"
@@ -184,11 +185,15 @@ Scenario parseScenarioJson(const std::string& text, const std::string& fileLabel
       for (size_t j = 0; j < nodes.size(); ++j) {
         const JsonReader n = nodes.element(j);
         n.requireObject();
-        rejectUnknownKeys(n, {"gpu_type", "gpus", "count", "id", "name", "inter_node_gbps"});
+        rejectUnknownKeys(n, {"gpu_type", "gpus", "count", "id", "name", "inter_node_gbps", "inter_node_nics", "inter_node_fabric"});
         const GpuType& type = catalog.at(n.string("gpu_type"), fileLabel, n.fieldPath("gpu_type"));
         const int gpus = static_cast<int>(n.integer("gpus", 1, kMaxNodeGpus));
         const int count = static_cast<int>(n.integer("count", 1, kMaxClusterGpus, 1));
         const double link = n.number("inter_node_gbps", 1e-3, kMaxLinkGbps, 0.0);
+        // The same per-node network keys as a cluster file's node (cluster_json.cpp), so a node
+        // that joins is priced like the same node written in the starting cluster.
+        const int nics = static_cast<int>(n.integer("inter_node_nics", 1, 1024, 0));
+        const Fabric fabric = n.has("inter_node_fabric") ? readFabric(n, "inter_node_fabric") : Fabric::Unstated;
         const bool explicitId = n.has("id");
         const int first = explicitId ? static_cast<int>(n.integer("id", 0, kMaxNodeId - count)) : nextId;
         std::string name;
@@ -206,7 +211,7 @@ Scenario parseScenarioJson(const std::string& text, const std::string& fileLabel
           if (!usedIds.insert(id).second)
             n.fail(explicitId ? "id" : "", "node id " + std::to_string(id) + " is already used by another node of this scenario" +
                                                (explicitId ? "" : "; give this entry an explicit \"id\""));
-          ev.nodes.push_back({id, type.id, gpus, link});
+          ev.nodes.push_back({id, type.id, gpus, link, nics, fabric});
         }
         if (!name.empty()) s.node_names[first] = name;
         nextId = std::max(nextId, first + count);
@@ -296,6 +301,8 @@ std::string scenarioToJson(const Scenario& s) {
         auto it = s.node_names.find(n.id);
         if (it != s.node_names.end() && !it->second.empty()) node["name"] = it->second;
         if (n.inter_node_gbps > 0) node["inter_node_gbps"] = n.inter_node_gbps;
+        if (n.inter_node_nics > 0) node["inter_node_nics"] = n.inter_node_nics;
+        if (n.inter_node_fabric != Fabric::Unstated) node["inter_node_fabric"] = toString(n.inter_node_fabric);
         ev["nodes"].push_back(node);
       }
     } else {

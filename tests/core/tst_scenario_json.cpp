@@ -101,7 +101,8 @@ class TestScenarioJson : public QObject {
     ScenarioEvent join;
     join.at_s = 100;
     join.kind = ScenarioEventKind::Join;
-    join.nodes.push_back({s.nextNodeId(), "a6000", 4, 12.5});
+    // A joining node's own network (rate, rails, fabric) must survive the round trip.
+    join.nodes.push_back({s.nextNodeId(), "a6000", 4, 12.5, 2, Fabric::InfiniBand});
     s.node_names[join.nodes[0].id] = "late";
     s.events.push_back(join);
     ScenarioEvent fail;
@@ -114,6 +115,7 @@ class TestScenarioJson : public QObject {
     const std::string text = scenarioToJson(s);
     QVERIFY(text.find("\"schema_version\"") < 40);  // file-kind sniffing reads the head
     QVERIFY(text.find("\"late\"") != std::string::npos);
+    QVERIFY(text.find("\"inter_node_fabric\": \"infiniband\"") != std::string::npos);
     const Scenario back = parseScenarioJson(text, "x", catalog());
     QVERIFY(back == s);
   }
@@ -181,6 +183,10 @@ class TestScenarioJson : public QObject {
         "events[0].nodes[0].gpu_type", "b9000");
     row("zero gpus", base(R"({"at_s": 10, "kind": "join", "nodes": [{"gpu_type": "a6000", "gpus": 0}]})"),
         "events[0].nodes[0].gpus", "between");
+    row("bad fabric", base(R"({"at_s": 10, "kind": "join", "nodes": [{"gpu_type": "a6000", "gpus": 4, "inter_node_fabric": "myrinet"}]})"),
+        "events[0].nodes[0].inter_node_fabric", "must be one of");
+    row("zero rails", base(R"({"at_s": 10, "kind": "join", "nodes": [{"gpu_type": "a6000", "gpus": 4, "inter_node_nics": 0}]})"),
+        "events[0].nodes[0].inter_node_nics", "between");
     row("out of order", base(R"({"at_s": 600, "kind": "join", "nodes": [{"gpu_type": "a6000", "gpus": 4}]},
                                {"at_s": 300, "kind": "leave", "nodes": [0]})"),
         "events[1].at_s", "time order");
