@@ -6,10 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog/fabric_json.h"
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_limits.h"
 #include "cluster/cluster_spec.h"
+#include "cluster/node_network_json.h"
 #include "io/atomic_file.h"
 #include "io/input_file.h"
 #include "io/json_reader.h"
@@ -23,8 +23,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kSchemaVersion = 1;
-// Upper bound of a per-node link override, the same cap the GPU catalog applies (GB/s).
-constexpr double kMaxLinkGbps = 1.0e5;
 
 // A misspelt optional key ("inter_node_gbs") would otherwise be ignored in silence.
 void rejectUnknownKeys(const JsonReader& r, const std::set<std::string>& known) {
@@ -95,10 +93,8 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
     const int count = static_cast<int>(e.integer("count", 1, kMaxClusterGpus, 1));
     const bool explicitId = e.has("id");
     const int firstId = explicitId ? static_cast<int>(e.integer("id", 0, kMaxNodeId)) : nextId;
-    const double link = e.number("inter_node_gbps", 1e-3, kMaxLinkGbps, 0.0);
-    const int nics = static_cast<int>(e.integer("inter_node_nics", 1, 1024, 0));
-    Fabric fabric = Fabric::Unstated;
-    if (e.has("inter_node_fabric")) fabric = readFabric(e, "inter_node_fabric");
+    Node network;  // the entry's own network, copied to each of its nodes
+    readNodeNetwork(e, network);
 
     total += static_cast<long long>(gpus) * count;
     if (total > kMaxClusterGpus)
@@ -113,13 +109,10 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
         e.fail(explicitId ? "id" : "", "node id " + std::to_string(id) + " is already used by nodes[" +
                                            std::to_string(it->second) + "]" +
                                            (explicitId ? "" : "; give this entry an explicit \"id\""));
-      Node n;
+      Node n = network;
       n.id = id;
       n.gpu_type = type.id;
       n.gpus = gpus;
-      n.inter_node_gbps = link;
-      n.inter_node_nics = nics;
-      n.inter_node_fabric = fabric;
       c.addNode(std::move(n));
     }
     nextId = firstId + count;

@@ -8,11 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "catalog/fabric_json.h"
 #include "catalog/gpu_catalog.h"
 #include "catalog/precision.h"
 #include "cluster/cluster_limits.h"
 #include "cluster/cluster_spec.h"
+#include "cluster/node_network_json.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 
@@ -23,7 +23,6 @@ namespace {
 using nlohmann::ordered_json;
 
 constexpr double kMaxSeconds = 1.0e9;      // about 30 years: any job's horizon
-constexpr double kMaxLinkGbps = 1.0e5;     // the cluster file's cap on a node's link override
 constexpr size_t kMaxEvents = 100000;
 constexpr size_t kMaxNameLength = 200;
 constexpr int kMaxGlobalBatch = 100000000;
@@ -99,7 +98,7 @@ ReconfigurationParams readReconfiguration(const JsonReader& r) {
   p.engine_build_s = r.number("engine_build_s", 0, kMaxSeconds, p.engine_build_s);
   p.unattributed_s = r.number("unattributed_s", 0, kMaxSeconds, p.unattributed_s);
   p.checkpoint_interval_s = r.number("checkpoint_interval_s", 0, kMaxSeconds, p.checkpoint_interval_s);
-  p.checkpoint_read_gbps = r.number("checkpoint_read_gbps", 1e-3, kMaxLinkGbps, p.checkpoint_read_gbps);
+  p.checkpoint_read_gbps = r.number("checkpoint_read_gbps", 1e-3, kMaxNodeLinkGbps, p.checkpoint_read_gbps);
   p.move_gradients = r.boolean("move_gradients", p.move_gradients);
   return p;
 }
@@ -189,11 +188,8 @@ Scenario parseScenarioJson(const std::string& text, const std::string& fileLabel
         const GpuType& type = catalog.at(n.string("gpu_type"), fileLabel, n.fieldPath("gpu_type"));
         const int gpus = static_cast<int>(n.integer("gpus", 1, kMaxNodeGpus));
         const int count = static_cast<int>(n.integer("count", 1, kMaxClusterGpus, 1));
-        const double link = n.number("inter_node_gbps", 1e-3, kMaxLinkGbps, 0.0);
-        // The same per-node network keys as a cluster file's node (cluster_json.cpp), so a node
-        // that joins is priced like the same node written in the starting cluster.
-        const int nics = static_cast<int>(n.integer("inter_node_nics", 1, 1024, 0));
-        const Fabric fabric = n.has("inter_node_fabric") ? readFabric(n, "inter_node_fabric") : Fabric::Unstated;
+        Node network;  // the same keys as a cluster file's node: a joining node prices alike
+        readNodeNetwork(n, network);
         const bool explicitId = n.has("id");
         const int first = explicitId ? static_cast<int>(n.integer("id", 0, kMaxNodeId - count)) : nextId;
         std::string name;
@@ -211,7 +207,11 @@ Scenario parseScenarioJson(const std::string& text, const std::string& fileLabel
           if (!usedIds.insert(id).second)
             n.fail(explicitId ? "id" : "", "node id " + std::to_string(id) + " is already used by another node of this scenario" +
                                                (explicitId ? "" : "; give this entry an explicit \"id\""));
-          ev.nodes.push_back({id, type.id, gpus, link, nics, fabric});
+          Node node = network;
+          node.id = id;
+          node.gpu_type = type.id;
+          node.gpus = gpus;
+          ev.nodes.push_back(std::move(node));
         }
         if (!name.empty()) s.node_names[first] = name;
         nextId = std::max(nextId, first + count);
