@@ -285,6 +285,21 @@
             <source>Node %1</source>
             <translation>Knoten %1</translation>
         </message>
+        <message>
+            <source>%1 GB/s per node</source>
+            <translation>%1 GB/s pro Knoten</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n NIC(s)</source>
+            <translation>
+                <numerusform>%n Netzwerkkarte</numerusform>
+                <numerusform>%n Netzwerkkarten</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Own network, in place of the catalog's: %1</source>
+            <translation>Eigenes Netzwerk statt dem des Katalogs: %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::CostItems</name>

@@ -281,6 +281,20 @@
             <source>Node %1</source>
             <translation>节点 %1</translation>
         </message>
+        <message>
+            <source>%1 GB/s per node</source>
+            <translation>每节点 %1 GB/s</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n NIC(s)</source>
+            <translation>
+                <numerusform>%n 块网卡</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>Own network, in place of the catalog's: %1</source>
+            <translation>自有网络（取代目录中的数值）：%1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::CostItems</name>

@@ -166,6 +166,10 @@ DE = {
  ("PlanView", "interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)"): "verschränktes 1F1B: die Stufe läuft als %1 Modellteile (virtuelle Stufen)",
  ("AlternativesChart", "%1 (%2)"): "%1 (%2)",
  ("AlternativesChart", "seq/s"): "Seq./s",
+ # a node's own network from a cluster file (composer tooltip)
+ ("CompositionModel", "%1 GB/s per node"): "%1 GB/s pro Knoten",
+ ("CompositionModel", "%n NIC(s)"): ["%n Netzwerkkarte", "%n Netzwerkkarten"],
+ ("CompositionModel", "Own network, in place of the catalog's: %1"): "Eigenes Netzwerk statt dem des Katalogs: %1",
 }
 
 ZH = {
@@ -328,4 +332,8 @@ ZH = {
  ("PlanView", "interleaved 1F1B: the stage runs as %1 model chunks (virtual stages)"): "交错 1F1B：该阶段以 %1 个模型块（虚拟阶段）运行",
  ("AlternativesChart", "%1 (%2)"): "%1（%2）",
  ("AlternativesChart", "seq/s"): "序列/秒",
+ # a node's own network from a cluster file (composer tooltip)
+ ("CompositionModel", "%1 GB/s per node"): "每节点 %1 GB/s",
+ ("CompositionModel", "%n NIC(s)"): ["%n 块网卡"],
+ ("CompositionModel", "Own network, in place of the catalog's: %1"): "自有网络（取代目录中的数值）：%1",
 }

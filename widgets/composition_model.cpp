@@ -194,6 +194,15 @@ QString CompositionModel::typeName(const QString& gpuType) const {
   return t ? QString::fromStdString(t->name) : gpuType;
 }
 
+QString CompositionModel::ownNetworkText(const Node& n) const {
+  QStringList parts;
+  if (n.inter_node_gbps > 0) parts << tr("%1 GB/s per node").arg(QLocale().toString(n.inter_node_gbps, 'g', 4));
+  if (n.inter_node_nics > 0) parts << tr("%n NIC(s)", nullptr, n.inter_node_nics);
+  if (n.inter_node_fabric != Fabric::Unstated) parts << QString::fromStdString(toString(n.inter_node_fabric));
+  if (parts.isEmpty()) return {};
+  return tr("Own network, in place of the catalog's: %1").arg(parts.join(QStringLiteral(", ")));
+}
+
 double CompositionModel::typePrice(const QString& gpuType) const {
   const GpuType* t = catalog_.find(gpuType.toStdString());
   return t ? t->price_per_hour : 0.0;
@@ -276,8 +285,12 @@ QVariant CompositionModel::data(const QModelIndex& index, int role) const {
       return {};
     case Qt::EditRole:
       return index.column() == GpusColumn ? QVariant(n->gpus) : QVariant();
-    case Qt::ToolTipRole:
-      return tr("Node %1: %n GPU(s) of %2", nullptr, n->gpus).arg(n->id).arg(typeName(type));
+    case Qt::ToolTipRole: {
+      // The node's own network is shown because it is why two nodes of one type can price apart.
+      const QString tip = tr("Node %1: %n GPU(s) of %2", nullptr, n->gpus).arg(n->id).arg(typeName(type));
+      const QString network = ownNetworkText(*n);
+      return network.isEmpty() ? tip : tip + QLatin1Char('\n') + network;
+    }
     case Qt::DecorationRole:
       return index.column() == NameColumn ? QVariant(GpuColors::icon(catalog_, type)) : QVariant();
     case NodeIdRole: return n->id;

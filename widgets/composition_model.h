@@ -90,6 +90,8 @@ class CompositionModel : public QAbstractItemModel {
   const Node* nodeAt(const QModelIndex& index) const;
   QString typeName(const QString& gpuType) const;
   double typePrice(const QString& gpuType) const;
+  // The node's own network from a cluster file, one line; empty when it takes the catalog's.
+  QString ownNetworkText(const Node& n) const;
 
   const GpuCatalog& catalog_;
   QUndoStack* undo_;

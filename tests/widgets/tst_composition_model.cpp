@@ -81,6 +81,56 @@ class TestCompositionModel : public QObject {
     QCOMPARE(model.positionOf(a6000Node), 1);
   }
 
+  // A node's own network (from a cluster file) shows in its tooltip, and a node moved or copied
+  // onto another type drops it (it was measured on the old machine); undo gives it back.
+  void ownNetworkShownAndDroppedOnTypeChange() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Composition c;
+    c.addNode(Node{-1, "h100", 8, 0});
+    c.addNode(Node{-1, "a6000", 4, 12.5, 2, Fabric::InfiniBand});
+    model.setComposition(c);
+    const int plain = model.composition().nodes()[0].id;
+    const int own = model.composition().nodes()[1].id;
+    const QString ownTip = model.indexOfNode(own).data(Qt::ToolTipRole).toString();
+    QVERIFY2(ownTip.contains("12.5 GB/s") && ownTip.contains("2 NIC") && ownTip.contains("infiniband"),
+             qPrintable(ownTip));
+    QVERIFY(!model.indexOfNode(plain).data(Qt::ToolTipRole).toString().contains("network"));
+
+    // Copy onto its own type keeps the network; onto another type it does not.
+    std::unique_ptr<QMimeData> same(model.mimeData({model.indexOfNode(own)}));
+    QVERIFY(model.dropMimeData(same.get(), Qt::CopyAction, -1, -1, model.indexOfGroup("a6000")));
+    QCOMPARE(model.composition().nodes().back().inter_node_gbps, 12.5);
+    undo.undo();
+    std::unique_ptr<QMimeData> other(model.mimeData({model.indexOfNode(own)}));
+    QVERIFY(model.dropMimeData(other.get(), Qt::CopyAction, -1, -1, model.indexOfGroup("h100")));
+    QCOMPARE(model.composition().nodes().size(), size_t(3));
+    for (const Node& n : model.composition().nodes())
+      if (n.gpu_type == "h100") {
+        QCOMPARE(n.inter_node_gbps, 0.0);
+        QCOMPARE(n.inter_node_nics, 0);
+        QVERIFY(n.inter_node_fabric == Fabric::Unstated);
+      }
+    undo.undo();
+
+    // Move onto another type drops it; undo restores all three figures.
+    std::unique_ptr<QMimeData> move(model.mimeData({model.indexOfNode(own)}));
+    QVERIFY(model.dropMimeData(move.get(), Qt::MoveAction, -1, -1, model.indexOfGroup("h100")));
+    QCOMPARE(model.composition().findNode(own)->gpu_type, std::string("h100"));
+    QCOMPARE(model.composition().findNode(own)->inter_node_gbps, 0.0);
+    QVERIFY(model.composition().findNode(own)->inter_node_fabric == Fabric::Unstated);
+    QVERIFY(!model.indexOfNode(own).data(Qt::ToolTipRole).toString().contains("network"));
+    undo.undo();
+    const Node* back = model.composition().findNode(own);
+    QCOMPARE(back->gpu_type, std::string("a6000"));
+    QCOMPARE(back->inter_node_gbps, 12.5);
+    QCOMPARE(back->inter_node_nics, 2);
+    QVERIFY(back->inter_node_fabric == Fabric::InfiniBand);
+    undo.redo();
+    QCOMPARE(model.composition().findNode(own)->inter_node_nics, 0);
+  }
+
   void copyDropDuplicates() {
     QUndoStack undo;
     CompositionModel model(catalog_, &undo);

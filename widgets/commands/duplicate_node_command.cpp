@@ -6,9 +6,16 @@
 namespace arachne::gui {
 
 namespace {
+// A copy onto another type is a node of that type: it takes the new type's catalog network,
+// not the figures measured on the source's machine (as MoveNodeCommand does).
 Node freshCopy(Node n, const std::string& asType) {
   n.id = -1;
-  if (!asType.empty()) n.gpu_type = asType;
+  if (!asType.empty() && asType != n.gpu_type) {
+    n.gpu_type = asType;
+    n.inter_node_gbps = 0;
+    n.inter_node_nics = 0;
+    n.inter_node_fabric = Fabric::Unstated;
+  }
   return n;
 }
 }  // namespace

@@ -12,6 +12,7 @@ MoveNodeCommand::MoveNodeCommand(CompositionModel* model, int nodeId, const QStr
                                  QUndoCommand* parent)
     : QUndoCommand(parent), model_(model), nodeId_(nodeId), fromType_(fromType),
       fromPosition_(fromPosition), toType_(toType), toPosition_(toPosition) {
+  if (const Node* n = model->composition().findNode(nodeId)) network_ = *n;
   if (fromType == toType)
     setText(QCoreApplication::translate("arachne::gui::CompositionModel", "Move node %1")
                 .arg(nodeId));
@@ -22,15 +23,18 @@ MoveNodeCommand::MoveNodeCommand(CompositionModel* model, int nodeId, const QStr
                 .arg(fromType.toUpper(), toType.toUpper()));
 }
 
-void MoveNodeCommand::apply(const QString& type, int position) {
+void MoveNodeCommand::apply(const QString& type, int position, const Node& network) {
   auto [node, at] = model_->takeNode(nodeId_);
   if (at < 0) return;
   node.gpu_type = type.toStdString();
+  node.inter_node_gbps = network.inter_node_gbps;
+  node.inter_node_nics = network.inter_node_nics;
+  node.inter_node_fabric = network.inter_node_fabric;
   model_->insertNodeAt(node, position);
 }
 
-void MoveNodeCommand::redo() { apply(toType_, toPosition_); }
+void MoveNodeCommand::redo() { apply(toType_, toPosition_, fromType_ == toType_ ? network_ : Node{}); }
 
-void MoveNodeCommand::undo() { apply(fromType_, fromPosition_); }
+void MoveNodeCommand::undo() { apply(fromType_, fromPosition_, network_); }
 
 }  // namespace arachne::gui

@@ -1,8 +1,13 @@
 // Undo command: a node moves to another place in the composition, possibly to another GPU type.
+// A node that changes type drops its own network (a cluster file's inter_node_gbps, _nics,
+// _fabric): those figures were measured on the old machine, and the new type's catalog entry
+// describes the new one. Undo gives them back.
 #pragma once
 
 #include <QString>
 #include <QUndoCommand>
+
+#include "cluster/node.h"
 
 namespace arachne::gui {
 
@@ -16,13 +21,14 @@ class MoveNodeCommand : public QUndoCommand {
   void undo() override;
 
  private:
-  void apply(const QString& type, int position);
+  void apply(const QString& type, int position, const Node& network);
   CompositionModel* model_;
   int nodeId_;
   QString fromType_;
   int fromPosition_;
   QString toType_;
   int toPosition_;
+  Node network_;  // the node's own network before the move, which undo gives back
 };
 
 }  // namespace arachne::gui
