@@ -3,6 +3,8 @@
 
 #include <QCoreApplication>
 
+#include "cluster/node_network.h"
+
 namespace arachne::gui {
 
 namespace {
@@ -12,9 +14,7 @@ Node freshCopy(Node n, const std::string& asType) {
   n.id = -1;
   if (!asType.empty() && asType != n.gpu_type) {
     n.gpu_type = asType;
-    n.inter_node_gbps = 0;
-    n.inter_node_nics = 0;
-    n.inter_node_fabric = Fabric::Unstated;
+    copyNodeNetwork(Node{}, n);
   }
   return n;
 }

@@ -3,6 +3,7 @@
 
 #include <QCoreApplication>
 
+#include "cluster/node_network.h"
 #include "composition_model.h"
 
 namespace arachne::gui {
@@ -27,9 +28,7 @@ void MoveNodeCommand::apply(const QString& type, int position, const Node& netwo
   auto [node, at] = model_->takeNode(nodeId_);
   if (at < 0) return;
   node.gpu_type = type.toStdString();
-  node.inter_node_gbps = network.inter_node_gbps;
-  node.inter_node_nics = network.inter_node_nics;
-  node.inter_node_fabric = network.inter_node_fabric;
+  copyNodeNetwork(network, node);
   model_->insertNodeAt(node, position);
 }
 
