@@ -1,0 +1,27 @@
+// Replaying a construction (complete templates, no STOP) through an episode, offering every step
+// to a planner run: the local searches around a planner's answer (stage orders, stage edits).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "planning/template_choice.h"
+
+namespace arachne {
+
+class ConstructionEpisode;
+class PlannerRun;
+
+// Resets `episode` and takes the templates in turn; every step is offered to `run` and its fills
+// counted. A template the episode's masks refuse (e.g. an earlier template took other nodes, or a
+// changed stage asks for a TP degree its GPU type does not admit) ends the replay. Returns true
+// when a step improved `run`'s best plan, with `steps` the templates that plan took.
+bool replayConstruction(ConstructionEpisode& episode, PlannerRun& run, const std::vector<TemplateChoice>& construction,
+                        size_t& steps);
+
+// One key per stage sequence, to replay each distinct construction once.
+using StageKey = std::vector<std::pair<int, int>>;
+StageKey stageKey(const std::vector<StageChoice>& stages);
+std::vector<StageKey> constructionKey(const std::vector<TemplateChoice>& construction);
+
+}  // namespace arachne
