@@ -9,6 +9,7 @@
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_limits.h"
 #include "cluster/cluster_spec.h"
+#include "cluster/node_network.h"
 #include "cluster/node_network_json.h"
 #include "io/atomic_file.h"
 #include "io/input_file.h"
@@ -136,9 +137,7 @@ std::string clusterToJson(const Composition& c) {
   for (size_t i = 0; i < nodes.size();) {
     const Node& n = nodes[i];
     size_t j = i + 1;
-    while (j < nodes.size() && nodes[j].gpu_type == n.gpu_type && nodes[j].gpus == n.gpus &&
-           nodes[j].inter_node_gbps == n.inter_node_gbps && nodes[j].inter_node_nics == n.inter_node_nics &&
-           nodes[j].inter_node_fabric == n.inter_node_fabric &&
+    while (j < nodes.size() && nodes[j].gpu_type == n.gpu_type && nodes[j].gpus == n.gpus && sameNodeNetwork(nodes[j], n) &&
            nodes[j].id == nodes[j - 1].id + 1)
       ++j;
     out << (i == 0 ? "\n" : ",\n") << "    {\"gpu_type\": " << json(n.gpu_type).dump()

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/node_network.h"
 
 namespace arachne {
 
@@ -111,8 +112,7 @@ bool Composition::operator==(const Composition& o) const {
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const Node& a = nodes_[i];
     const Node& b = o.nodes_[i];
-    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || a.inter_node_gbps != b.inter_node_gbps ||
-        a.inter_node_nics != b.inter_node_nics || a.inter_node_fabric != b.inter_node_fabric)
+    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || !sameNodeNetwork(a, b))
       return false;
   }
   return true;

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <set>
 
+#include "cluster/node_network.h"
+
 namespace arachne {
 
 namespace {
@@ -41,8 +43,7 @@ bool ScenarioEvent::operator==(const ScenarioEvent& o) const {
     return false;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const Node &a = nodes[i], &b = o.nodes[i];
-    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || a.inter_node_gbps != b.inter_node_gbps ||
-        a.inter_node_nics != b.inter_node_nics || a.inter_node_fabric != b.inter_node_fabric)
+    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || !sameNodeNetwork(a, b))
       return false;
   }
   return true;
