@@ -155,6 +155,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     o.trainer.demonstration_epochs = parseIntOption("--demonstration-epochs", *v, 0, 100000);
   if (auto v = a.value("--final-cloning-epochs"))
     o.trainer.final_cloning_epochs = parseIntOption("--final-cloning-epochs", *v, 0, 100000);
+  if (auto v = a.value("--polish-evaluations"))
+    o.trainer.polish_evaluations = parseIntOption("--polish-evaluations", *v, 0, 10000000);
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
   o.distributed = parseDistributed(a);
@@ -274,6 +276,8 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
         << line("%.3f -> %.3f; %.1f s with the greedy runs", result.demonstration_first_loss,
                 result.demonstration_last_loss, result.demonstration_s)
         << "\n";
+  if (o.trainer.polish_evaluations > 0)
+    out << "expert iteration: " << result.polish_improved << " polished plans beat the best kept one\n";
   if (result.final_cloning_epochs > 0)
     out << "final cloning of each problem's best plan: " << result.final_cloning_epochs << " passes, loss "
         << line("%.3f -> %.3f", result.final_cloning_first_loss, result.final_cloning_last_loss) << "\n";
@@ -341,6 +345,10 @@ Command trainCommand() {
       {"--final-cloning-epochs", "N",
        "cloning passes over each problem's best plan after the last update, within --minutes (default 100)", false},
       {"--imitation-interval", "N", "updates between self-imitation steps; 0 never (default 1)", false},
+      {"--polish-evaluations", "N",
+       "expert iteration: after each update, polish each of its problems' best kept plan by the stage-order and "
+       "stage-edit sweeps within N fills and imitate an improved one (0 never; default 0)",
+       false},
       {"--models", "IDS", "comma-separated model ids (default llama3-8b,qwen3-32b,mixtral-8x7b,qwen3-30b-a3b,llama3-70b,gpt-neo-2.7b)", false},
       {"--problems", "FILE",
        "more problems, each as listed: a training set (the held-out set's format, kind \"arachne-training-set\") "

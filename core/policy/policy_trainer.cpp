@@ -8,6 +8,9 @@
 #include "planning/construction_episode.h"
 #include "planning/exhaustive_planner.h"
 #include "planning/greedy_planner.h"
+#include "planning/planner_run.h"
+#include "planning/stage_edit_sweep.h"
+#include "planning/stage_order_sweep.h"
 #include "policy/gradient_projection.h"
 #include "policy/group_advantage.h"
 #include "policy/imitation_entry_codec.h"
@@ -32,6 +35,7 @@ struct PolicyTrainer::Problem {
   std::unique_ptr<PolicyState> state;
   std::unique_ptr<PolicyEpisodeView> view;
   double last_mean = 0;  // mean return of the latest group (self-imitation keeps what beats it)
+  double polished = -1;  // the best kept return when this problem was last polished
 };
 
 // One group's decisions on this rank (all of them on one process), with the weights each
@@ -458,11 +462,66 @@ UpdateStats PolicyTrainer::update() {
     stats.loss = totalLoss;
   }
 
+  if (options_.polish_evaluations > 0) stats.evaluations += polish(chosen);
   if (options_.imitation_interval > 0 && updates_ % options_.imitation_interval == 0) {
     imitate(chosen);
     stats.imitated = true;
   }
   return stats;
+}
+
+// Every rank polishes the same entries of identical buffers with deterministic searches, so the
+// ranks stay identical without exchanging anything.
+long long PolicyTrainer::polish(const std::vector<Problem*>& problems) {
+  long long fills = 0;
+  for (Problem* p : problems) {
+    const auto best = buffer_.imitationSet(p->key, p->state->summary(), 0.0, 1);
+    if (best.empty() || best.front()->composition_key != p->key) continue;
+    const ImitationEntry& entry = *best.front();
+    if (entry.return_value == p->polished) continue;  // polished as it stands
+    p->polished = entry.return_value;
+    // The entry's decisions as templates: a depth, then a GPU type and a TP degree per stage.
+    std::vector<TemplateChoice> construction;
+    for (const PolicyDecision& d : entry.decisions) {
+      if (d.kind == DecisionKind::Depth) {
+        if (d.action == 0) break;
+        construction.push_back({p->view->depthOf(d.action), {}});
+      } else if (d.kind == DecisionKind::Device && !construction.empty()) {
+        construction.back().stages.push_back({p->view->gpuOf(d.action), 1});
+      } else if (d.kind == DecisionKind::Tp && !construction.empty() && !construction.back().stages.empty()) {
+        construction.back().stages.back().tp = p->view->tpOf(d.action);
+      }
+    }
+    while (!construction.empty() && !construction.back().complete()) construction.pop_back();
+    if (construction.empty()) continue;
+    PlannerBudget budget;
+    budget.seconds = 0;  // an evaluation budget only: the result must not depend on the machine
+    budget.evaluations = options_.polish_evaluations;
+    const ProgressCallback none;
+    PlannerRun run(budget, none, nullptr);
+    ConstructionEpisode& episode = *p->episode;
+    episode.reset();
+    for (const TemplateChoice& t : construction) {
+      if (episode.done()) break;
+      episode.step(t);
+      run.offer(episode);
+    }
+    const double before = run.bestThroughput();
+    run.addEvaluations(episode.evaluations());
+    StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
+    const StageEditSweep edited = sweepStageEdits(episode, run, ordered.best);
+    if (run.bestThroughput() > before * (1 + 1e-9)) ordered = sweepStageOrders(episode, run, edited.best);
+    fills += run.evaluations();
+    if (run.bestThroughput() <= before * (1 + 1e-9)) continue;
+    // ordered.best: the last sweep's best, which started from every earlier sweep's best.
+    const PolicyRollout roll = replayPolicyRollout(*network_, *p->view, episode, ordered.best);
+    fills += roll.evaluations;
+    if (roll.throughput <= before * (1 + 1e-9)) continue;
+    ImitationEntry e;
+    if (entryOf(*p, roll, e) && buffer_.offer(std::move(e))) ++polish_improved_;
+  }
+  evaluations_ += fills;
+  return fills;
 }
 
 // Self-imitation: raise the log-probability of the best kept rollouts of these compositions

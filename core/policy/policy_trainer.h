@@ -59,6 +59,13 @@ struct TrainerOptions {
   // demonstration or a better one found by the rollouts): self-imitation's anchor made final, so
   // the shipped policy's own greedy rollout builds the best plan training found.
   int final_cloning_epochs = 0;
+  // Expert iteration (0 = off): after each update's rollouts, each of its problems' best kept
+  // plan is improved by the local searches planning uses around the policy's answer (stage
+  // orders, then one-stage edits: planning/stage_order_sweep.h, stage_edit_sweep.h), within this
+  // many fills, and an improved construction enters the buffer as a demonstration, so
+  // self-imitation and the final cloning teach the policy to build it without the search. A
+  // problem's best plan is polished once; it is polished again when the rollouts replace it.
+  long long polish_evaluations = 0;
   std::uint64_t seed = 1;
 };
 
@@ -122,6 +129,8 @@ class PolicyTrainer {
   long long updates() const { return updates_; }
   // Optimiser steps (and PPO group gradients) dropped because a loss or gradient was not finite.
   long long nonFiniteSkipped() const { return non_finite_; }
+  // Polished plans that beat the best the buffer held (TrainerOptions::polish_evaluations).
+  long long polishImproved() const { return polish_improved_; }
   // Problems whose exhaustive demonstration beat greedy's.
   long long exhaustiveBetter() const { return exhaustive_better_; }
   const ImitationBuffer& imitationBuffer() const { return buffer_; }
@@ -139,6 +148,8 @@ class PolicyTrainer {
   // (0 when it found none or the replay did not reach it).
   double demonstrateWith(Problem& p, Planner& planner, const PlannerBudget& budget, Demonstration& d) const;
   double imitate(const std::vector<Problem*>& problems);
+  // Expert iteration on these problems (TrainerOptions::polish_evaluations); returns the fills.
+  long long polish(const std::vector<Problem*>& problems);
   // The rollouts of update `update`, numbered across its groups, each draw from its own stream,
   // so which rank runs a rollout does not change it.
   std::mt19937_64 rolloutRng(long long update, int rollout) const;
@@ -151,7 +162,7 @@ class PolicyTrainer {
   ImitationBuffer buffer_;
   std::mt19937_64 rng_;
   size_t next_ = 0;
-  long long evaluations_ = 0, updates_ = 0, non_finite_ = 0, exhaustive_better_ = 0;
+  long long evaluations_ = 0, updates_ = 0, non_finite_ = 0, exhaustive_better_ = 0, polish_improved_ = 0;
   // Clips and takes the optimiser step unless a gradient is not finite (then counts and skips it).
   void stepIfFinite();
 };

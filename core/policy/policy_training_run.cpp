@@ -46,7 +46,8 @@ nlohmann::json trainerJson(const TrainerOptions& t) {
           {"exhaustive_demonstration_gpus", t.exhaustive_demonstration_gpus},
           {"exhaustive_demonstration_evaluations", t.exhaustive_demonstration_evaluations},
           {"demonstration_epochs", t.demonstration_epochs},
-          {"final_cloning_epochs", t.final_cloning_epochs}};
+          {"final_cloning_epochs", t.final_cloning_epochs},
+          {"polish_evaluations", t.polish_evaluations}};
 }
 
 // What must agree between the ranks of a distributed run: everything that decides the problems,
@@ -205,6 +206,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
                                               {"first_loss", result.final_cloning_first_loss},
                                               {"last_loss", result.final_cloning_last_loss}}},
                            {"non_finite_steps_skipped", trainer.nonFiniteSkipped()},
+                           {"polish_improved", trainer.polishImproved()},
                            {"problems", keys},
                            {"models", options.models},
                            {"batch_scales", options.batch_scales},
@@ -270,6 +272,7 @@ TrainingRunResult runPolicyTraining(const TrainingRunOptions& options, const Tra
       const UpdateStats u = trainer.update();
       ++result.updates;
       result.evaluations = trainer.evaluations();
+      result.polish_improved = trainer.polishImproved();
       result.last_mean_throughput = u.mean_throughput;
       result.best_throughput = std::max(result.best_throughput, u.best_throughput);
       result.elapsed_s = elapsed();

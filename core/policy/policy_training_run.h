@@ -108,6 +108,7 @@ struct TrainingRunResult {
   bool cancelled = false;
   // Behaviour cloning of the greedy demonstrations before the first update (when enabled).
   int demonstrations = 0;         // problems whose greedy plan was demonstrated
+  long long polish_improved = 0;    // polished plans that beat the buffer's best (TrainerOptions::polish_evaluations)
   long long exhaustive_better = 0;  // of them, problems where exhaustive's demonstration beat greedy's
   size_t demonstration_decisions = 0;
   int demonstration_epochs = 0;

@@ -144,6 +144,47 @@ class TstPolicyTrainer : public QObject {
     QCOMPARE(greedyOnly.exhaustiveBetter(), 0LL);
     QCOMPARE(greedyOnly.imitationBuffer().size(), size_t(1));
   }
+  // Expert iteration: after an update, the best kept plan of its problem is polished by the
+  // stage-order and stage-edit sweeps, and a better construction enters the buffer above every
+  // rollout of the update; the same seed polishes to the same plan (distributed ranks rely on
+  // it); without the option the buffer's best is the best rollout's.
+  void polishingImprovesTheBestKeptPlan() {
+    PlanningWorld world("a100-40:4x2,a6000:4x2+1x4,h100:2x1", "llama3-8b");
+    const auto bufferBest = [](const PolicyTrainer& t) {
+      double best = 0;
+      for (int d = 1; d <= 32; ++d) best = std::max(best, t.imitationBuffer().best("p", d));
+      return best;
+    };
+    const auto trained = [&](long long polish, UpdateStats& stats) {
+      torch::manual_seed(3);
+      auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+      TrainerOptions o;
+      o.problems_per_update = 1;
+      o.imitation_interval = 0;
+      o.polish_evaluations = polish;
+      o.seed = 5;
+      auto t = std::make_unique<PolicyTrainer>(net, o);
+      t->addProblem(*world.cost, "p");
+      stats = t->update();
+      return t;
+    };
+    UpdateStats plainStats, polishedStats, againStats;
+    const auto plain = trained(0, plainStats);
+    QCOMPARE(plain->polishImproved(), 0LL);
+    QVERIFY(plainStats.best_throughput > 0);
+    QVERIFY(std::abs(bufferBest(*plain) - plainStats.best_throughput) <= 1e-9 * plainStats.best_throughput);
+
+    const auto polished = trained(2000, polishedStats);
+    QCOMPARE(polishedStats.best_throughput, plainStats.best_throughput);  // the same rollouts
+    QCOMPARE(polished->polishImproved(), 1LL);
+    QVERIFY(polishedStats.evaluations > plainStats.evaluations);  // the sweeps' fills count
+    qInfo("best rollout %.3f seq/s, polished %.3f", plainStats.best_throughput, bufferBest(*polished));
+    QVERIFY(bufferBest(*polished) > 1.001 * plainStats.best_throughput);
+
+    const auto again = trained(2000, againStats);
+    QCOMPARE(bufferBest(*again), bufferBest(*polished));
+    QCOMPARE(againStats.evaluations, polishedStats.evaluations);
+  }
 };
 
 QTEST_GUILESS_MAIN(TstPolicyTrainer)
