@@ -96,6 +96,15 @@ std::string checkAndPrintDisjointness(BenchOutput& o, const HeldoutSet& set) {
 }
 
 // The worst ratio of a check and the problem it is on ("lowest 0.965 on large-03").
+// The best plan the policy's rollouts reached (phases 1-5), before the local searches around
+// them (the stage-order and stage-edit sweeps, which are not learned); -1 without phases.
+double rolloutsAlone(const PlannerResult& r) {
+  double best = -1;
+  for (const auto& p : r.stats.phases)
+    if (p.name != "stage-order sweep" && p.name != "stage-edit sweep") best = p.best_sequences_per_s;
+  return best;
+}
+
 struct Worst {
   double value = INFINITY;
   std::string id;
@@ -221,6 +230,10 @@ void benchHeldout(BenchOutput& o) {
   Worst worstG, worstR, worstE, worstU, worstFirst;
   double logU = 0, logFirst = 0;
   int ratiosU = 0, ratiosFirst = 0;
+  // The learned part alone: arachne's and the untrained policy's rollouts before the sweeps.
+  int rollKnown = 0, rollAtLeastG = 0, rollUntrainedBelow = 0;
+  double logRollU = 0;
+  int ratiosRollU = 0;
   std::vector<std::string> notCounted;
   std::vector<std::string> budgetBound;  // problems where arachne used its whole budget
   for (const Outcome& x : outcomes) {
@@ -252,6 +265,16 @@ void benchHeldout(BenchOutput& o) {
     // planned to the machine's speed, and its figure can differ between two runs.
     const bool bound = x.arachne.wall_s >= opt.budget_s;
     if (bound) budgetBound.push_back(h.id);
+    const double ra = rolloutsAlone(x.arachne.result), ru = rolloutsAlone(x.untrained.result);
+    if (ra >= 0 && ru >= 0) {
+      ++rollKnown;
+      rollAtLeastG += atLeast(ra, g);
+      rollUntrainedBelow += !atLeast(ru, ra);
+      if (ra > 0 && ru > 0) {
+        logRollU += std::log(ru / ra);
+        ++ratiosRollU;
+      }
+    }
     const auto& phases = x.arachne.result.stats.phases;
     const double first = phases.empty() ? -1 : phases.front().best_sequences_per_s;
     if (first >= 0) {
@@ -299,6 +322,12 @@ void benchHeldout(BenchOutput& o) {
   else
     o.out() << "heldout: the policy's first rollout: not available (`" << opt.arachne
             << "` does not fill PlannerStats::phases)\n";
+  if (rollKnown > 0)
+    o.out() << "heldout: the policy's rollouts alone (phases 1-5, before the stage-order and stage-edit sweeps) >= "
+               "greedy on "
+            << rollAtLeastG << "/" << rollKnown << "; the untrained policy's rollouts alone below them on "
+            << rollUntrainedBelow << "/" << rollKnown << " (geometric mean "
+            << (ratiosRollU > 0 ? fixed(std::exp(logRollU / ratiosRollU), 3) : "-") << ")\n";
   o.out() << "heldout: arachne stopped at its " << fixed(opt.budget_s, 1) << " s budget on " << budgetBound.size() << "/"
           << n;
   for (size_t i = 0; i < budgetBound.size(); ++i) o.out() << (i ? ", " : " (") << budgetBound[i];

@@ -7,6 +7,7 @@
 #include "io/load_error.h"
 #include "plan/texts.h"
 #include "planning/planner_run.h"
+#include "planning/stage_edit_sweep.h"
 #include "planning/stage_order_sweep.h"
 #include "plugin/policy_fallback_planner.h"
 #include "policy/decision_memo.h"
@@ -29,6 +30,8 @@ constexpr int kIdleRollouts = 4096;
 constexpr size_t kEvaluationWave = 256;
 // Network answers kept per planning call (each well under a kilobyte).
 constexpr size_t kMemoCapacity = 200000;
+// Alternations of the stage-edit sweep and the stage-order sweep after the first order sweep.
+constexpr int kEditRounds = 2;
 
 // The random stream of the k-th sampled or exploring rollout (splitmix64 of seed and k): the
 // rollout's draws do not depend on which rollouts ran before or beside it.
@@ -292,10 +295,11 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   }
   if (rounds > 0) ledger.endPhase("one-decision changes");
 
-  // Phase 6: the best construction's stage orders (stage_order_sweep.h). Not for flat-rl: the
-  // sweep replays templates through the rule-based fill, which the ablation does without (its
+  // Phase 6: the best construction's stage orders (stage_order_sweep.h), then its one-stage edits
+  // (stage_edit_sweep.h), alternating while the edits improve it. Not for flat-rl: the sweeps
+  // replay templates through the rule-based fill, which the ablation does without (its
   // templates are placed with the arithmetic its policy decided).
-  int orders = 0;
+  int orders = 0, edits = 0;
   if (schedule_.stage_orders && !flat_ && ledger.bestSteps() > 0 && !run.shouldStop()) {
     std::vector<TemplateChoice> construction;
     for (int i = 0; i < ledger.bestSteps(); ++i) {
@@ -303,14 +307,27 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       if (!c.isStop()) construction.push_back(c);
     }
     if (!construction.empty()) {
-      orders = sweepStageOrders(episode, run, construction).orders;
+      StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
+      orders += ordered.orders;
       ledger.endPhase("stage-order sweep");
+      construction = ordered.best;
+      for (int round = 0; schedule_.stage_edits && round < kEditRounds && !run.shouldStop(); ++round) {
+        const double before = run.bestThroughput();
+        const StageEditSweep edited = sweepStageEdits(episode, run, construction);
+        edits += edited.edits;
+        if (run.bestThroughput() <= before) break;
+        ordered = sweepStageOrders(episode, run, edited.best);
+        orders += ordered.orders;
+        construction = ordered.best;
+      }
+      if (schedule_.stage_edits) ledger.endPhase("stage-edit sweep");
     }
   }
 
   const Reason summary = joinReasons(
       text::kJoinClauses, {Reason(text::kPolicyRollouts, {integer(count), integer(swept), integer(sampled), integer(exploring),
-                                                          integer(changed), integer(retuned), integer(orders)}),
+                                                          integer(changed), integer(retuned), integer(orders),
+                                                          integer(edits)}),
                            types.summary(cost)});
   PlannerResult result = run.finish(episode, name_, version(), seed, summary);
   result.stats.phases = ledger.phases();

@@ -16,7 +16,8 @@ namespace arachne {
 //    also each TP degree of the new template changed once more); then the one-decision changes
 //    around the best rollout, again while a round replaces it (`change_rounds` rounds at most);
 // 6. the stage-order sweep of the best construction (planning/stage_order_sweep.h), when
-//    `stage_orders` and the budget is not spent.
+//    `stage_orders` and the budget is not spent; then, with `stage_edits`, its one-stage edits
+//    (planning/stage_edit_sweep.h), each improvement followed by another stage-order sweep.
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
   // With phases 2 and 5, 255 + 255 keep planning on paper-3t-512 under the 2 s target on two
@@ -30,6 +31,8 @@ struct RolloutSchedule {
   // Rounds of phase 5 (0: none; 1: around the greedy rollout only).
   int change_rounds = 4;
   bool stage_orders = true;
+  // Phase 6 also edits one stage at a time (planning/stage_edit_sweep.h); needs stage_orders.
+  bool stage_edits = true;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
   RolloutOptions after(long long k) const;

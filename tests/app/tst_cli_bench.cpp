@@ -280,6 +280,11 @@ class TstCliBench : public QObject {
     QVERIFY(r.out.contains(QRegularExpression("heldout: arachne >= 99% of exhaustive's optimum on [01]/1 searched completely")));
     QVERIFY(r.out.contains("heldout: arachne-untrained below arachne on 0/2 (equal on 2, above on 0;"));
     QVERIFY(r.out.contains(QRegularExpression("heldout: the policy's first rollout(: not available| >= greedy on)")));
+    // The same planner in both columns: its rollouts alone are the untrained policy's, never below.
+    QVERIFY2(r.out.contains(QRegularExpression("heldout: the policy's rollouts alone \\(phases 1-5, before the stage-order "
+                                               "and stage-edit sweeps\\) >= greedy on [0-2]/2; the untrained policy's "
+                                               "rollouts alone below them on 0/2 \\(geometric mean 1\\.000\\)")),
+             qPrintable(r.out));
     // A problem planned to the end of its budget is named: its figure depends on the machine.
     int budgetBound = 0;
     for (const auto& row : t.rows) budgetBound += number(row[3]) >= 2;  // --quick's budget
