@@ -239,7 +239,16 @@ std::string CostModel::tilingProblem(const ExpertTiling& e, int tp, int replicas
   return tilingWhy(e, tp, replicas).english();
 }
 
+bool CostModel::tilingValid(const ExpertTiling& e, int tp, int replicas) const {
+  if (e.ep < 1 || e.etp < 1 || e.edp < 1) return false;
+  if (static_cast<long long>(e.ep) * e.etp * e.edp != static_cast<long long>(tp) * replicas) return false;
+  if (tp % e.etp != 0) return false;
+  const int E = d->model.shape.experts;
+  return E <= 0 || E % e.ep == 0;
+}
+
 Reason CostModel::tilingWhy(const ExpertTiling& e, int tp, int replicas) const {
+  if (tilingValid(e, tp, replicas)) return {};
   const int W = tp * replicas;
   const ReasonArg ep = integer(e.ep), etp = integer(e.etp), edp = integer(e.edp);
   if (e.ep < 1 || e.etp < 1 || e.edp < 1) return Reason(text::kTilingFactors, {ep, etp, edp});
@@ -261,7 +270,7 @@ std::vector<ExpertTiling> CostModel::expertTilings(int tp, int replicas) const {
     for (int ep = 1; ep * etp <= W; ++ep) {
       if (W % (ep * etp)) continue;
       ExpertTiling e{ep, etp, W / (ep * etp)};
-      if (tilingProblem(e, tp, replicas).empty()) out.push_back(e);
+      if (tilingValid(e, tp, replicas)) out.push_back(e);
     }
   }
   return out;

@@ -79,6 +79,9 @@ class CostModel {
   // else the reason with the numbers.
   std::string tilingProblem(const ExpertTiling& tiling, int tp, int replicas) const;
   Reason tilingWhy(const ExpertTiling& tiling, int tp, int replicas) const;  // the same as data
+  // The same test without building the reason: the fill asks it for every candidate tiling of
+  // every stage it tries, where a reason's text and arguments would cost more than the test.
+  bool tilingValid(const ExpertTiling& tiling, int tp, int replicas) const;
   // Every valid tiling of a stage of tp x replicas GPUs (empty for a dense model).
   std::vector<ExpertTiling> expertTilings(int tp, int replicas) const;
   // Per-micro-batch all-to-all (4 per MoE layer) and ETP all-reduce time of the MoE layers in

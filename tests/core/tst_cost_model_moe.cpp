@@ -75,6 +75,25 @@ class TstCostModelMoe : public QObject {
     QVERIFY(cm.tilingProblem({3, 1, 1}, 2, 2).find("but the stage has 4") != std::string::npos);
   }
 
+  // The fill's quick test and the explained one must never disagree, or the fill would try a
+  // tiling the pricer rejects (or skip one it accepts).
+  void quickTilingTestAgreesWithTheReason() {
+    CostModel cm(cat, comp, mdl, sp, prof, CostTerms::legacy());
+    int valid = 0;
+    for (int tp = 1; tp <= 8; ++tp)
+      for (int replicas = 1; replicas <= 6; ++replicas)
+        for (int ep = 0; ep <= 9; ++ep)
+          for (int etp = 0; etp <= 9; ++etp)
+            for (int edp = 0; edp <= 9; ++edp) {
+              const ExpertTiling e{ep, etp, edp};
+              const bool quick = cm.tilingValid(e, tp, replicas);
+              QCOMPARE(quick, cm.tilingWhy(e, tp, replicas).empty());
+              valid += quick;
+            }
+    QVERIFY(valid > 0);
+    QVERIFY(!cm.tilingValid({1, 2, 0}, 2, 1));  // a zero factor
+  }
+
   void expertMemoryFollowsTheTiling() {
     CostModel cm(cat, comp, mdl, sp, prof, CostTerms::legacy());
     const int g = cm.gpuIndex("gpua");
