@@ -2699,8 +2699,8 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>%1 没有 %2 矩阵运算单元（%2 下为 0 TFLOP/s），因此以 %2 训练的方案都无法使用它（它可以训练的精度：%3）</translation>
         </message>
         <message>
-            <source>%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders, %8 stage edits)</source>
-            <translation>%1 次策略展开（1 次贪心，%2 次从其他首个深度、GPU 类型和 TP 出发的贪心，%3 次采样，%4 次探索，%5 次改变一个决策，%6 次改变深度和 TP 度；%7 种阶段顺序，%8 次阶段编辑）</translation>
+            <source>%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders, %8 stage edits, %9 appended templates)</source>
+            <translation>%1 次策略展开（1 次贪心，%2 次从其他首个深度、GPU 类型和 TP 出发的贪心，%3 次采样，%4 次探索，%5 次改变一个决策，%6 次改变深度和 TP 度；%7 种阶段顺序，%8 次阶段编辑，%9 个追加的模板）</translation>
         </message>
     </context>
 </TS>

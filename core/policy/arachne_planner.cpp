@@ -9,6 +9,7 @@
 #include "planning/planner_run.h"
 #include "planning/stage_edit_sweep.h"
 #include "planning/stage_order_sweep.h"
+#include "planning/template_append_sweep.h"
 #include "plugin/policy_fallback_planner.h"
 #include "policy/decision_memo.h"
 #include "policy/gpu_type_reduction.h"
@@ -299,7 +300,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   // (stage_edit_sweep.h), alternating while the edits improve it. Not for flat-rl: the sweeps
   // replay templates through the rule-based fill, which the ablation does without (its
   // templates are placed with the arithmetic its policy decided).
-  int orders = 0, edits = 0;
+  int orders = 0, edits = 0, appends = 0;
   if (schedule_.stage_orders && !flat_ && ledger.bestSteps() > 0 && !run.shouldStop()) {
     std::vector<TemplateChoice> construction;
     for (int i = 0; i < ledger.bestSteps(); ++i) {
@@ -311,23 +312,33 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       orders += ordered.orders;
       ledger.endPhase("stage-order sweep");
       construction = ordered.best;
-      for (int round = 0; schedule_.stage_edits && round < kEditRounds && !run.shouldStop(); ++round) {
+      const bool local = schedule_.stage_edits || schedule_.template_appends;
+      for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
         const double before = run.bestThroughput();
-        const StageEditSweep edited = sweepStageEdits(episode, run, construction);
-        edits += edited.edits;
+        // The appends first: one fill each, where an edit fills its template and every later one.
+        if (schedule_.template_appends) {
+          TemplateAppendSweep appended = sweepAppendedTemplates(episode, run, construction);
+          appends += appended.appends;
+          construction = std::move(appended.best);
+        }
+        if (schedule_.stage_edits) {
+          StageEditSweep edited = sweepStageEdits(episode, run, construction);
+          edits += edited.edits;
+          construction = std::move(edited.best);
+        }
         if (run.bestThroughput() <= before) break;
-        ordered = sweepStageOrders(episode, run, edited.best);
+        ordered = sweepStageOrders(episode, run, construction);
         orders += ordered.orders;
         construction = ordered.best;
       }
-      if (schedule_.stage_edits) ledger.endPhase("stage-edit sweep");
+      if (local) ledger.endPhase("stage-edit sweep");
     }
   }
 
   const Reason summary = joinReasons(
       text::kJoinClauses, {Reason(text::kPolicyRollouts, {integer(count), integer(swept), integer(sampled), integer(exploring),
                                                           integer(changed), integer(retuned), integer(orders),
-                                                          integer(edits)}),
+                                                          integer(edits), integer(appends)}),
                            types.summary(cost)});
   PlannerResult result = run.finish(episode, name_, version(), seed, summary);
   result.stats.phases = ledger.phases();

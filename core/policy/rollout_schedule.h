@@ -17,7 +17,9 @@ namespace arachne {
 //    around the best rollout, again while a round replaces it (`change_rounds` rounds at most);
 // 6. the stage-order sweep of the best construction (planning/stage_order_sweep.h), when
 //    `stage_orders` and the budget is not spent; then, with `stage_edits`, its one-stage edits
-//    (planning/stage_edit_sweep.h), each improvement followed by another stage-order sweep.
+//    (planning/stage_edit_sweep.h), and with `template_appends` a template of one type on the
+//    GPUs it leaves free (planning/template_append_sweep.h), each improvement followed by another
+//    stage-order sweep.
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
   // With phases 2 and 5, 255 + 255 keep planning on paper-3t-512 under the 2 s target on two
@@ -33,6 +35,8 @@ struct RolloutSchedule {
   bool stage_orders = true;
   // Phase 6 also edits one stage at a time (planning/stage_edit_sweep.h); needs stage_orders.
   bool stage_edits = true;
+  // Phase 6 also appends a template on the GPUs left free (planning/template_append_sweep.h).
+  bool template_appends = true;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
   RolloutOptions after(long long k) const;

@@ -431,7 +431,7 @@ class TestGuiMainWindow : public QObject {
     const QString text = QStringLiteral(
         "No feasible plan (530 policy rollouts (1 greedy, 19 greedy from another first depth, GPU "
         "type and TP, 255 sampled, 255 exploring, 0 with one decision changed, 0 with a depth and a "
-        "TP degree changed; 0 stage orders, 0 stage edits)).");
+        "TP degree changed; 0 stage orders, 0 stage edits, 0 appended templates)).");
     panel->setStatus(text);
     QTest::qWait(50);
     QLabel* status = nullptr;

@@ -64,7 +64,7 @@ class TstArachnePlanner : public QObject {
     QCOMPARE(a.plan.provenance.planner, std::string("arachne"));
     QVERIFY(a.stats.evaluations > 0);
     QVERIFY(!a.stats.best_curve.empty());
-    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 0 greedy from another first depth, GPU type and TP, 3 sampled, 2 exploring, 0 with one decision changed, 0 with a depth and a TP degree changed; 0 stage orders, 0 stage edits)"));
+    QCOMPARE(a.stats.message, std::string("6 policy rollouts (1 greedy, 0 greedy from another first depth, GPU type and TP, 3 sampled, 2 exploring, 0 with one decision changed, 0 with a depth and a TP degree changed; 0 stage orders, 0 stage edits, 0 appended templates)"));
     QVERIFY(a.report.feasible && a.report.throughput.sequences_per_s > 0);
     // The same weights given directly, and the same seed: the same plan.
     ArachnePlanner direct(net, "arachne-untrained", five);
@@ -127,12 +127,12 @@ class TstArachnePlanner : public QObject {
           for (auto allowed : view.tpDecision(episode, partial, view.gpuOf(g), depth).mask) triples += allowed ? 1 : 0;
     }
     QVERIFY(triples > 16);  // more than the 16 (depth, GPU type) pairs: some stages may take TP 2
-    int total = 0, swept = -1, changed = -1, retuned = -1, orders = -1, edits = -1;
+    int total = 0, swept = -1, changed = -1, retuned = -1, orders = -1, edits = -1, appends = -1;
     QVERIFY2(std::sscanf(r.stats.message.c_str(),
                          "%d policy rollouts (1 greedy, %d greedy from another first depth, GPU type and TP, 255 "
                          "sampled, 255 exploring, %d with one decision changed, %d with a depth and a TP degree "
-                         "changed; %d stage orders, %d stage edits)",
-                         &total, &swept, &changed, &retuned, &orders, &edits) == 6,
+                         "changed; %d stage orders, %d stage edits, %d appended templates)",
+                         &total, &swept, &changed, &retuned, &orders, &edits, &appends) == 7,
              r.stats.message.c_str());
     QCOMPARE(swept, triples - 1);
     QVERIFY(changed > 0);
@@ -191,7 +191,7 @@ class TstArachnePlanner : public QObject {
              std::to_string(1 + alternatives + tpChanges) +
                  " policy rollouts (1 greedy, 0 greedy from another first depth, GPU type and TP, 0 sampled, 0 exploring, " +
                  std::to_string(alternatives) + " with one decision changed, " + std::to_string(tpChanges) +
-                 " with a depth and a TP degree changed; 0 stage orders, 0 stage edits)");
+                 " with a depth and a TP degree changed; 0 stage orders, 0 stage edits, 0 appended templates)");
     qInfo("greedy rollout %.3f seq/s; with one-decision changes %.3f", plain.report.throughput.sequences_per_s,
           changes.report.throughput.sequences_per_s);
     QVERIFY(changes.report.throughput.sequences_per_s >= plain.report.throughput.sequences_per_s);

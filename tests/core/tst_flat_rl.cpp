@@ -284,7 +284,7 @@ class TstFlatRl : public QObject {
     // Without an evaluation budget the stage-order sweep is still left out: it would replay the
     // templates through the rule-based fill.
     const PlannerResult d = makePlanner("flat-rl")->plan(*world.cost, seconds(30), 1, {}, nullptr);
-    QVERIFY2(d.stats.message.find("; 0 stage orders, 0 stage edits)") != std::string::npos, d.stats.message.c_str());
+    QVERIFY2(d.stats.message.find("; 0 stage orders, 0 stage edits, 0 appended templates)") != std::string::npos, d.stats.message.c_str());
     qunsetenv("ARACHNE_FLAT_RL_WEIGHTS");
     const std::string fallback = defaultFlatRlWeightsPath();
     QVERIFY2(fallback.size() > 22 && fallback.substr(fallback.size() - 22) == "/policy/flat-rl.policy", fallback.c_str());

@@ -1,0 +1,58 @@
+// The template-append sweep. A policy's STOP, or a construction edited after it, can leave GPUs
+// free that a template of their own would add throughput with; the unused-GPU explanation then
+// tells the user so. Trying those templates costs one fill each (the templates before are not
+// filled again), so the planner takes what its own explanation would point at.
+#include "planning/template_append_sweep.h"
+
+#include <stdexcept>
+
+#include "planning/construction_episode.h"
+#include "planning/construction_replay.h"
+#include "planning/planner_run.h"
+
+namespace arachne {
+
+TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, PlannerRun& run,
+                                           std::vector<TemplateChoice> construction, int rounds) {
+  TemplateAppendSweep out;
+  out.best = std::move(construction);
+  for (int round = 0; round < rounds && !run.shouldStop(); ++round) {
+    size_t steps = 0;
+    replayConstruction(episode, run, out.best, steps);
+    if (episode.done() || episode.stepCount() != static_cast<int>(out.best.size())) break;
+    const ConstructionEpisode after = episode;  // copies share the fill and its cache
+    const FreeGpus& free = after.free();
+    const ConstructionSpace& space = after.space();
+    bool improved = false;
+    TemplateChoice taken;
+    for (int type = 0; type < free.typeCount(); ++type) {
+      if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
+      for (size_t ki = 0; ki < space.tp_choices.size(); ++ki) {
+        const int k = space.tp_choices[ki];
+        if (!space.tp_allowed[static_cast<size_t>(type)][ki] || k > free.largestFree(type)) continue;
+        for (int d = 1; d <= space.max_depth && d * k <= free.freeOfType(type); ++d) {
+          if (run.shouldStop()) return out;
+          TemplateChoice c{d, std::vector<StageChoice>(static_cast<size_t>(d), StageChoice{type, k})};
+          ConstructionEpisode e = after;
+          const long long before = e.evaluations();
+          try {
+            e.step(c);
+          } catch (const std::invalid_argument&) {
+            continue;  // masked on this state
+          }
+          ++out.appends;
+          run.addEvaluations(e.evaluations() - before);
+          if (run.offer(e)) {
+            taken = std::move(c);
+            improved = true;
+          }
+        }
+      }
+    }
+    if (!improved) break;
+    out.best.push_back(std::move(taken));
+  }
+  return out;
+}
+
+}  // namespace arachne

@@ -1,0 +1,84 @@
+// The template-append sweep: the template of their own that the unused-GPU explanation says would
+// raise throughput is taken, nothing is appended where no GPU is free, and a run that must stop
+// steps nothing.
+#include <QtTest>
+
+#include "planning/construction_episode.h"
+#include "planning/construction_space.h"
+#include "planning/planner_run.h"
+#include "planning/template_append_sweep.h"
+#include "planning/unused_gpu_explainer.h"
+#include "planning_world.h"
+
+using namespace arachne;
+
+namespace {
+PlannerRun runOf(double seconds) {
+  PlannerBudget budget;
+  budget.seconds = seconds;
+  return PlannerRun(budget, {}, nullptr);
+}
+}  // namespace
+
+class TstTemplateAppendSweep : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // llama3-8b on eight single-GPU H100 nodes and a 4-GPU A100-80 node, built as one H100 template:
+  // the A100s are left free, and a template of their own carries part of the batch.
+  void takesTheBestTemplateOfTheFreeGpus() {
+    PlanningWorld world("h100:8x1,a100-80:4x1", "llama3-8b");
+    const int h100 = world.cost->gpuIndex("h100"), a100 = world.cost->gpuIndex("a100-80");
+    const TemplateChoice t{4, {{h100, 1}, {h100, 1}, {h100, 1}, {h100, 1}}};
+    ConstructionEpisode episode(*world.cost);
+    episode.step(t);
+    const double before = episode.throughput();
+    QVERIFY(before > 0);
+    QVERIFY(episode.free().freeOfType(a100) == 4);
+
+    // What the explanation of the unused A100s would name: the best template of their own.
+    double named = 0;
+    for (const UnusedGpuUse& u :
+         UnusedGpuExplainer::uses(episode.fill(), episode.space(), episode.plan(), episode.free(), a100))
+      if (u.kind == UnusedGpuUse::Kind::OwnTemplate && u.feasible) named = std::max(named, u.throughput);
+    QVERIFY2(named > before * 1.01, qPrintable(QString("%1 vs %2").arg(named).arg(before)));
+
+    PlannerRun run = runOf(30);
+    run.offer(episode);
+    const TemplateAppendSweep s = sweepAppendedTemplates(episode, run, {t});
+    QVERIFY(s.appends > 0);
+    QVERIFY(run.evaluations() > 0);
+    QCOMPARE(s.best.size(), size_t(2));
+    QVERIFY(s.best[0].stages == t.stages);
+    for (const StageChoice& c : s.best[1].stages) QCOMPARE(c.gpu, a100);
+    // At least what the explanation names (a second round may add more on what is still free).
+    QVERIFY2(run.bestThroughput() >= named * (1 - 1e-9),
+             qPrintable(QString("%1 vs named %2").arg(run.bestThroughput()).arg(named)));
+  }
+
+  void appendsNothingWhenNoGpuIsFree() {
+    PlanningWorld world("h100:4x1", "llama3-8b");
+    const int h100 = world.cost->gpuIndex("h100");
+    const TemplateChoice t{1, {{h100, 4}}};
+    ConstructionEpisode episode(*world.cost);
+    PlannerRun run = runOf(30);
+    const TemplateAppendSweep s = sweepAppendedTemplates(episode, run, {t});
+    QCOMPARE(s.appends, 0);
+    QCOMPARE(s.best.size(), size_t(1));
+  }
+
+  void stopsWhenTheRunMustStop() {
+    PlanningWorld world("h100:8x1,a100-80:4x1", "llama3-8b");
+    const int h100 = world.cost->gpuIndex("h100");
+    ConstructionEpisode episode(*world.cost);
+    PlannerBudget budget;
+    budget.evaluations = 1;
+    PlannerRun run(budget, {}, nullptr);
+    run.addEvaluations(1);  // the budget is spent
+    const TemplateAppendSweep s = sweepAppendedTemplates(episode, run, {TemplateChoice{1, {{h100, 1}}}});
+    QCOMPARE(s.appends, 0);
+  }
+};
+
+QTEST_APPLESS_MAIN(TstTemplateAppendSweep)
+#include "tst_template_append_sweep.moc"
