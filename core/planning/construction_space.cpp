@@ -28,4 +28,15 @@ ConstructionSpace ConstructionSpace::structural(const FreeGpus& free, int layerC
   return s;
 }
 
+std::vector<TemplateChoice> ownTemplates(const ConstructionSpace& space, const FreeGpus& free, int type) {
+  std::vector<TemplateChoice> out;
+  for (size_t ki = 0; ki < space.tp_choices.size(); ++ki) {
+    const int k = space.tp_choices[ki];
+    if (!space.tp_allowed[static_cast<size_t>(type)][ki] || k > free.largestFree(type)) continue;
+    for (int d = 1; d <= space.max_depth && d * k <= free.freeOfType(type); ++d)
+      out.push_back({d, std::vector<StageChoice>(static_cast<size_t>(d), StageChoice{type, k})});
+  }
+  return out;
+}
+
 }  // namespace arachne

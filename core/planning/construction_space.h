@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "planning/template_choice.h"
+
 namespace arachne {
 
 class CostModel;
@@ -31,5 +33,10 @@ struct ConstructionSpace {
   static ConstructionSpace fromCostModel(const CostModel& cost, const FreeGpus& free,
                                          int depthCap = kDefaultDepthCap);
 };
+
+// Every template of GPU type `type` alone at one TP degree of K the type admits that the free
+// GPUs hold (a TP group on one node; depth 1 up to D_max), by TP degree, then depth: the
+// "template of their own" the unused-GPU explanation weighs and the template-append sweep tries.
+std::vector<TemplateChoice> ownTemplates(const ConstructionSpace& space, const FreeGpus& free, int type);
 
 }  // namespace arachne

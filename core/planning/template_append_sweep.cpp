@@ -8,6 +8,7 @@
 
 #include "planning/construction_episode.h"
 #include "planning/construction_replay.h"
+#include "planning/construction_space.h"
 #include "planning/planner_run.h"
 
 namespace arachne {
@@ -27,25 +28,20 @@ TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, Planner
     TemplateChoice taken;
     for (int type = 0; type < free.typeCount(); ++type) {
       if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
-      for (size_t ki = 0; ki < space.tp_choices.size(); ++ki) {
-        const int k = space.tp_choices[ki];
-        if (!space.tp_allowed[static_cast<size_t>(type)][ki] || k > free.largestFree(type)) continue;
-        for (int d = 1; d <= space.max_depth && d * k <= free.freeOfType(type); ++d) {
-          if (run.shouldStop()) return out;
-          TemplateChoice c{d, std::vector<StageChoice>(static_cast<size_t>(d), StageChoice{type, k})};
-          ConstructionEpisode e = after;
-          const long long before = e.evaluations();
-          try {
-            e.step(c);
-          } catch (const std::invalid_argument&) {
-            continue;  // masked on this state
-          }
-          ++out.appends;
-          run.addEvaluations(e.evaluations() - before);
-          if (run.offer(e)) {
-            taken = std::move(c);
-            improved = true;
-          }
+      for (TemplateChoice& c : ownTemplates(space, free, type)) {
+        if (run.shouldStop()) return out;
+        ConstructionEpisode e = after;
+        const long long before = e.evaluations();
+        try {
+          e.step(c);
+        } catch (const std::invalid_argument&) {
+          continue;  // masked on this state
+        }
+        ++out.appends;
+        run.addEvaluations(e.evaluations() - before);
+        if (run.offer(e)) {
+          taken = std::move(c);
+          improved = true;
         }
       }
     }

@@ -84,17 +84,13 @@ std::vector<Use> usesOf(const TemplateFill& fill, const ConstructionSpace& space
   const std::string& id = free.typeId(type);
   // A template of their own: every uniform depth and TP degree the type's free GPUs hold.
   const FreeGpus alone = free.onlyType(type);
-  for (size_t ki = 0; ki < space.tp_choices.size(); ++ki) {
-    const int k = space.tp_choices[ki];
-    if (!space.tp_allowed[static_cast<size_t>(type)][ki] || k > free.largestFree(type)) continue;
-    for (int d = 1; d <= space.max_depth && d * k <= free.freeOfType(type); ++d) {
-      if (check.now()) return uses;
-      TemplateChoice c{d, std::vector<StageChoice>(static_cast<size_t>(d), StageChoice{type, k})};
-      FillResult r = fill.fill(plan, alone, c);
-      Reason what = r.feasible ? Reason(text::kUseOwn, {integer(d), integer(k), integer(r.plan.templates.back().replicas)})
-                               : Reason(text::kUseOwnShape, {integer(d), integer(k)});
-      uses.push_back(fromFill(Kind::OwnTemplate, std::move(r), std::move(what), d * k));
-    }
+  for (const TemplateChoice& c : ownTemplates(space, free, type)) {
+    if (check.now()) return uses;
+    const int d = c.depth, k = c.stages.front().tp;
+    FillResult r = fill.fill(plan, alone, c);
+    Reason what = r.feasible ? Reason(text::kUseOwn, {integer(d), integer(k), integer(r.plan.templates.back().replicas)})
+                             : Reason(text::kUseOwnShape, {integer(d), integer(k)});
+    uses.push_back(fromFill(Kind::OwnTemplate, std::move(r), std::move(what), d * k));
   }
   for (size_t j = 0; j < plan.templates.size(); ++j) {
     const Template& t = plan.templates[j];
