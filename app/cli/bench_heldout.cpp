@@ -95,16 +95,17 @@ std::string checkAndPrintDisjointness(BenchOutput& o, const HeldoutSet& set) {
   return r.disjoint() ? "PASS" : "FAIL";
 }
 
-// The worst ratio of a check and the problem it is on ("lowest 0.965 on large-03").
 // The best plan the policy's rollouts reached (phases 1-5), before the local searches around
 // them (the stage-order and stage-edit sweeps, which are not learned); -1 without phases.
 double rolloutsAlone(const PlannerResult& r) {
   double best = -1;
   for (const auto& p : r.stats.phases)
-    if (p.name != "stage-order sweep" && p.name != "stage-edit sweep") best = p.best_sequences_per_s;
+    if (p.name != PlannerPhase::kStageOrderSweep && p.name != PlannerPhase::kStageEditSweep)
+      best = p.best_sequences_per_s;
   return best;
 }
 
+// The worst ratio of a check and the problem it is on ("lowest 0.965 on large-03").
 struct Worst {
   double value = INFINITY;
   std::string id;

@@ -58,6 +58,10 @@ struct ConstructionStep {
 // Where a planner's answer came from: the best plan after each phase of its search, cumulative
 // (e.g. arachne's greedy rollout, the sweep, sampling, ...), so a bench can show what each adds.
 struct PlannerPhase {
+  // The names of arachne's phase 6, which the held-out bench tells apart from the rollouts.
+  static constexpr const char* kStageOrderSweep = "stage-order sweep";
+  static constexpr const char* kStageEditSweep = "stage-edit sweep";
+
   std::string name;
   long long evaluations = 0;        // evaluations spent up to the end of this phase
   double elapsed_s = 0;             // wall time up to the end of this phase

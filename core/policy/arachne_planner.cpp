@@ -31,7 +31,7 @@ constexpr int kIdleRollouts = 4096;
 constexpr size_t kEvaluationWave = 256;
 // Network answers kept per planning call (each well under a kilobyte).
 constexpr size_t kMemoCapacity = 200000;
-// Alternations of the stage-edit sweep and the stage-order sweep after the first order sweep.
+// Alternations of the appends and stage edits with the stage-order sweep after the first order sweep.
 constexpr int kEditRounds = 2;
 
 // The random stream of the k-th sampled or exploring rollout (splitmix64 of seed and k): the
@@ -296,8 +296,9 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   }
   if (rounds > 0) ledger.endPhase("one-decision changes");
 
-  // Phase 6: the best construction's stage orders (stage_order_sweep.h), then its one-stage edits
-  // (stage_edit_sweep.h), alternating while the edits improve it. Not for flat-rl: the sweeps
+  // Phase 6: the best construction's stage orders (stage_order_sweep.h), then templates appended
+  // on the GPUs it leaves free (template_append_sweep.h) and its one-stage edits
+  // (stage_edit_sweep.h), alternating with the order sweep while they improve it. Not for flat-rl: the sweeps
   // replay templates through the rule-based fill, which the ablation does without (its
   // templates are placed with the arithmetic its policy decided).
   int orders = 0, edits = 0, appends = 0;
@@ -310,7 +311,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     if (!construction.empty()) {
       StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
       orders += ordered.orders;
-      ledger.endPhase("stage-order sweep");
+      ledger.endPhase(PlannerPhase::kStageOrderSweep);
       construction = ordered.best;
       const bool local = schedule_.stage_edits || schedule_.template_appends;
       for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
@@ -331,7 +332,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
         orders += ordered.orders;
         construction = ordered.best;
       }
-      if (local) ledger.endPhase("stage-edit sweep");
+      if (local) ledger.endPhase(PlannerPhase::kStageEditSweep);
     }
   }
 

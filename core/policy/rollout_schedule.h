@@ -16,9 +16,9 @@ namespace arachne {
 //    also each TP degree of the new template changed once more); then the one-decision changes
 //    around the best rollout, again while a round replaces it (`change_rounds` rounds at most);
 // 6. the stage-order sweep of the best construction (planning/stage_order_sweep.h), when
-//    `stage_orders` and the budget is not spent; then, with `stage_edits`, its one-stage edits
-//    (planning/stage_edit_sweep.h), and with `template_appends` a template of one type on the
-//    GPUs it leaves free (planning/template_append_sweep.h), each improvement followed by another
+//    `stage_orders` and the budget is not spent; then, with `template_appends`, a template of one
+//    type on the GPUs it leaves free (planning/template_append_sweep.h), and with `stage_edits`
+//    its one-stage edits (planning/stage_edit_sweep.h), each improving round followed by another
 //    stage-order sweep.
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
