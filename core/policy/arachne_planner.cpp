@@ -302,38 +302,42 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   // replay templates through the rule-based fill, which the ablation does without (its
   // templates are placed with the arithmetic its policy decided).
   int orders = 0, edits = 0, appends = 0;
-  if (schedule_.stage_orders && !flat_ && ledger.bestSteps() > 0 && !run.shouldStop()) {
+  if (schedule_.stage_orders && !flat_ && !run.shouldStop()) {
     std::vector<TemplateChoice> construction;
     for (int i = 0; i < ledger.bestSteps(); ++i) {
       const TemplateChoice& c = ledger.best().steps[static_cast<size_t>(i)].choice;
       if (!c.isStop()) construction.push_back(c);
     }
-    if (!construction.empty()) {
+    // With nothing placed there is no order to sweep and no stage to edit, but a template of one
+    // type on the whole cluster may fit where every rollout failed (e.g. a sequence length far
+    // from training's): the unused-GPU explanation would name it, so the appends still run.
+    const bool placed = !construction.empty();
+    if (placed) {
       StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
       orders += ordered.orders;
       ledger.endPhase(PlannerPhase::kStageOrderSweep);
-      construction = ordered.best;
-      const bool local = schedule_.stage_edits || schedule_.template_appends;
-      for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
-        const double before = run.bestThroughput();
-        // The appends first: one fill each, where an edit fills its template and every later one.
-        if (schedule_.template_appends) {
-          TemplateAppendSweep appended = sweepAppendedTemplates(episode, run, construction);
-          appends += appended.appends;
-          construction = std::move(appended.best);
-        }
-        if (schedule_.stage_edits) {
-          StageEditSweep edited = sweepStageEdits(episode, run, construction);
-          edits += edited.edits;
-          construction = std::move(edited.best);
-        }
-        if (run.bestThroughput() <= before) break;
-        ordered = sweepStageOrders(episode, run, construction);
-        orders += ordered.orders;
-        construction = ordered.best;
-      }
-      if (local) ledger.endPhase(PlannerPhase::kStageEditSweep);
+      construction = std::move(ordered.best);
     }
+    const bool local = schedule_.stage_edits || schedule_.template_appends;
+    for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
+      const double before = run.bestThroughput();
+      // The appends first: one fill each, where an edit fills its template and every later one.
+      if (schedule_.template_appends) {
+        TemplateAppendSweep appended = sweepAppendedTemplates(episode, run, construction);
+        appends += appended.appends;
+        construction = std::move(appended.best);
+      }
+      if (schedule_.stage_edits && !construction.empty()) {
+        StageEditSweep edited = sweepStageEdits(episode, run, construction);
+        edits += edited.edits;
+        construction = std::move(edited.best);
+      }
+      if (run.bestThroughput() <= before) break;
+      StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
+      orders += ordered.orders;
+      construction = std::move(ordered.best);
+    }
+    if (local && (placed || !construction.empty())) ledger.endPhase(PlannerPhase::kStageEditSweep);
   }
 
   const Reason summary = joinReasons(

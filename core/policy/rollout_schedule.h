@@ -19,7 +19,7 @@ namespace arachne {
 //    `stage_orders` and the budget is not spent; then, with `template_appends`, a template of one
 //    type on the GPUs it leaves free (planning/template_append_sweep.h), and with `stage_edits`
 //    its one-stage edits (planning/stage_edit_sweep.h), each improving round followed by another
-//    stage-order sweep.
+//    stage-order sweep. With nothing placed by phases 1-5 only the appends have anything to do.
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
   // With phases 2 and 5, 255 + 255 keep planning on paper-3t-512 under the 2 s target on two

@@ -329,6 +329,33 @@ class TstArachnePlanner : public QObject {
     }
   }
 
+  // When no rollout places anything, phase 6 still appends a template of one type on the whole
+  // cluster: at 131,072 tokens per sequence only four GH200 stages at TP 4 hold llama3-8b here,
+  // a template the greedy rollout of an untrained policy does not build. Without the appends
+  // the planner finds nothing; with them it answers with that template.
+  void appendsRunWhenNoRolloutPlacedAnything() {
+    PlanningWorld world("gh200:4x4,a6000:4x2", "llama3-8b");
+    world.spec.sequence_length = 131072;
+    world.profiles = makeAnalyticProfiles(GpuCatalog::builtin(), world.composition.gpuTypes(), world.model, world.spec);
+    world.cost = std::make_unique<CostModel>(GpuCatalog::builtin(), world.composition, world.model, world.spec,
+                                             world.profiles);
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    RolloutSchedule s = greedyOnly();
+    s.stage_orders = true;
+    s.stage_edits = false;
+    s.template_appends = false;
+    const PlannerResult without = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(!without.found);
+    s.template_appends = true;
+    const PlannerResult with = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(with.found);
+    QCOMPARE(with.plan.templates.size(), size_t{1});
+    for (const Stage& st : with.plan.templates.front().stages) QCOMPARE(st.gpu_type, std::string("gh200"));
+    QVERIFY(with.report.throughput.sequences_per_s > 0);
+    QCOMPARE(with.stats.phases.back().name, std::string(PlannerPhase::kStageEditSweep));
+    QCOMPARE(with.stats.phases.back().best_sequences_per_s, with.report.throughput.sequences_per_s);
+  }
+
   // PlannerStats::phases: every phase of the default schedule in order, cumulative, the last one
   // the result.
   void phasesRecordTheSchedule() {
