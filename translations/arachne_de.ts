@@ -2725,5 +2725,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders, %8 stage edits, %9 appended templates)</source>
             <translation>%1 Rollouts der Policy (1 gierig, %2 gierig ab anderer erster Tiefe, GPU-Typ und TP, %3 gezogen, %4 erkundend, %5 mit einer geänderten Entscheidung, %6 mit geänderter Tiefe und geändertem TP-Grad; %7 Stufenreihenfolgen, %8 Stufenänderungen, %9 angehängte Vorlagen)</translation>
         </message>
+        <message>
+            <source>the template appends then used %1, which the rollouts had left out</source>
+            <translation>die angehängten Vorlagen nutzten danach %1, das die Rollouts ausgelassen hatten</translation>
+        </message>
     </context>
 </TS>

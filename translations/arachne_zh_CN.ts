@@ -2702,5 +2702,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders, %8 stage edits, %9 appended templates)</source>
             <translation>%1 次策略展开（1 次贪心，%2 次从其他首个深度、GPU 类型和 TP 出发的贪心，%3 次采样，%4 次探索，%5 次改变一个决策，%6 次改变深度和 TP 度；%7 种阶段顺序，%8 次阶段编辑，%9 个追加的模板）</translation>
         </message>
+        <message>
+            <source>the template appends then used %1, which the rollouts had left out</source>
+            <translation>随后追加的模板使用了 rollout 未纳入的 %1</translation>
+        </message>
     </context>
 </TS>

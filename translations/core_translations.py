@@ -182,6 +182,7 @@ DE = {
  (T, "%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders, %8 stage edits, %9 appended templates)"): "%1 Rollouts der Policy (1 gierig, %2 gierig ab anderer erster Tiefe, GPU-Typ und TP, %3 gezogen, %4 erkundend, %5 mit einer geänderten Entscheidung, %6 mit geänderter Tiefe und geändertem TP-Grad; %7 Stufenreihenfolgen, %8 Stufenänderungen, %9 angehängte Vorlagen)",
  (T, "%1 of %2 GPU types planned (the policy's state holds %3); left out: %4"): "%1 von %2 GPU-Typen geplant (der Zustand der Policy fasst %3); ausgelassen: %4",
  (T, "%1 (%2 GPUs)"): "%1 (%2 GPUs)",
+ (T, "the template appends then used %1, which the rollouts had left out"): "die angehängten Vorlagen nutzten danach %1, das die Rollouts ausgelassen hatten",
  (T, "%1, %2"): "%1, %2",
 }
 
@@ -363,5 +364,6 @@ ZH = {
  (T, "%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders, %8 stage edits, %9 appended templates)"): "%1 次策略展开（1 次贪心，%2 次从其他首个深度、GPU 类型和 TP 出发的贪心，%3 次采样，%4 次探索，%5 次改变一个决策，%6 次改变深度和 TP 度；%7 种阶段顺序，%8 次阶段编辑，%9 个追加的模板）",
  (T, "%1 of %2 GPU types planned (the policy's state holds %3); left out: %4"): "规划了 %2 种 GPU 类型中的 %1 种（策略状态最多容纳 %3 种）；未纳入：%4",
  (T, "%1 (%2 GPUs)"): "%1（%2 个 GPU）",
+ (T, "the template appends then used %1, which the rollouts had left out"): "随后追加的模板使用了 rollout 未纳入的 %1",
  (T, "%1, %2"): "%1、%2",
 }

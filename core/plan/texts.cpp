@@ -43,7 +43,7 @@ std::vector<const char*> all() {
       kEspressoSearched, kEspressoChosen, kNoPlanFeasibleOurs, kBetterPlansInfeasible, kHexiNoPlan,
       kHexiNoBlock, kHexiTooFewGpus, kHexiProgress, kHexiSwept, kHexiChosen, kNoCandidateFeasibleOurs,
       kBetterCandidatesInfeasible, kHetAutoProgress, kHetAutoDrawn, kHetAutoExhausted, kPolicyProgress,
-      kPolicyRollouts, kTypesReduced, kTypeLeftOut, kListItems,
+      kPolicyRollouts, kTypesReduced, kTypeLeftOut, kWithheldTypesAppended, kListItems,
   };
 }
 

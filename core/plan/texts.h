@@ -206,6 +206,7 @@ inline constexpr const char* kPolicyProgress = ARACHNE_TEXT("%1 policy rollouts"
 inline constexpr const char* kPolicyRollouts = ARACHNE_TEXT("%1 policy rollouts (1 greedy, %2 greedy from another first depth, GPU type and TP, %3 sampled, %4 exploring, %5 with one decision changed, %6 with a depth and a TP degree changed; %7 stage orders, %8 stage edits, %9 appended templates)");
 inline constexpr const char* kTypesReduced = ARACHNE_TEXT("%1 of %2 GPU types planned (the policy's state holds %3); left out: %4");
 inline constexpr const char* kTypeLeftOut = ARACHNE_TEXT("%1 (%2 GPUs)");
+inline constexpr const char* kWithheldTypesAppended = ARACHNE_TEXT("the template appends then used %1, which the rollouts had left out");
 inline constexpr const char* kListItems = ARACHNE_TEXT("%1, %2");
 
 // Every constant above, for the translation checks.

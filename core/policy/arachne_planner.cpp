@@ -2,6 +2,7 @@
 #include "policy/arachne_planner.h"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 #include "io/load_error.h"
@@ -302,6 +303,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   // replay templates through the rule-based fill, which the ablation does without (its
   // templates are placed with the arithmetic its policy decided).
   int orders = 0, edits = 0, appends = 0;
+  std::unique_ptr<ConstructionEpisode> whole;  // set when an append used a withheld GPU type
   if (schedule_.stage_orders && !flat_ && !run.shouldStop()) {
     std::vector<TemplateChoice> construction;
     for (int i = 0; i < ledger.bestSteps(); ++i) {
@@ -337,7 +339,18 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       orders += ordered.orders;
       construction = std::move(ordered.best);
     }
-    if (local && (placed || !construction.empty())) ledger.endPhase(PlannerPhase::kStageEditSweep);
+    // The GPU types the state cannot hold were withheld from every rollout; the appends need no
+    // state, so they also try a template of one withheld type on its free GPUs (an episode
+    // without the withholding, the same construction replayed first).
+    if (types.reduced() && schedule_.template_appends && !run.shouldStop()) {
+      EpisodeOptions every = options;
+      every.withheld_gpu_types.clear();
+      whole = std::make_unique<ConstructionEpisode>(cost, every);
+      TemplateAppendSweep more = sweepAppendedTemplates(*whole, run, construction);
+      appends += more.appends;
+      if (more.best.size() <= construction.size()) whole.reset();  // nothing taken: the result is episode's
+    }
+    if (local && (placed || !construction.empty() || whole)) ledger.endPhase(PlannerPhase::kStageEditSweep);
   }
 
   const Reason summary = joinReasons(
@@ -345,19 +358,39 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
                                                           integer(changed), integer(retuned), integer(orders),
                                                           integer(edits), integer(appends)}),
                            types.summary(cost)});
-  PlannerResult result = run.finish(episode, name_, version(), seed, summary);
+  PlannerResult result = run.finish(whole ? *whole : episode, name_, version(), seed, summary);
+  // Withheld types the plan uses (only an append can place one): the message says so, and their
+  // free GPUs are explained like any other type's; the others keep the reduction as their reason.
+  std::vector<std::string> appendedWithheld;
+  std::vector<Reason> ids;
+  if (whole && result.found)
+    for (const std::string& id : types.withheld) {
+      bool used = false;
+      for (const Template& t : result.plan.templates)
+        for (const Stage& st : t.stages) used = used || st.gpu_type == id;
+      if (!used) continue;
+      appendedWithheld.push_back(id);
+      ids.push_back(Reason(text::kVerbatim, {verbatim(id)}));
+    }
+  if (!ids.empty()) {
+    result.stats.reason = joinReasons(
+        text::kJoinClauses,
+        {summary, Reason(text::kWithheldTypesAppended, {nested(joinReasons(text::kListItems, ids))})});
+    result.stats.message = result.stats.reason.english();
+  }
   result.stats.phases = ledger.phases();
   if (types.reduced()) {
     // The withheld types' GPUs with the reduction as their reason (without a plan, finish()
     // explained every node as if the planner could have used it).
+    const auto leftOut = [&](const std::string& id) {
+      return std::find(types.withheld.begin(), types.withheld.end(), id) != types.withheld.end() &&
+             std::find(appendedWithheld.begin(), appendedWithheld.end(), id) == appendedWithheld.end();
+    };
     auto& unused = result.plan.unused_gpus;
-    unused.erase(std::remove_if(unused.begin(), unused.end(),
-                                [&](const UnusedGpus& u) {
-                                  return std::find(types.withheld.begin(), types.withheld.end(), u.gpu_type) !=
-                                         types.withheld.end();
-                                }),
+    unused.erase(std::remove_if(unused.begin(), unused.end(), [&](const UnusedGpus& u) { return leftOut(u.gpu_type); }),
                  unused.end());
-    for (UnusedGpus& u : types.unusedGpus(cost)) unused.push_back(std::move(u));
+    for (UnusedGpus& u : types.unusedGpus(cost))
+      if (leftOut(u.gpu_type)) unused.push_back(std::move(u));
   }
   return result;
 }

@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <fstream>
 #include <random>
+#include <set>
 
 #include "planning/greedy_planner.h"
 #include "io/load_error.h"
 #include "policy/arachne_planner.h"
+#include "policy/gpu_type_reduction.h"
 #include "policy/policy_decision.h"
 #include "policy/policy_io.h"
 #include "policy/policy_episode_view.h"
@@ -287,6 +289,46 @@ class TstArachnePlanner : public QObject {
     for (const auto& u : a.plan.unused_gpus) unused[u.gpu_type] += u.count;
     QCOMPARE(unused["a5000"], 2);
     QCOMPARE(unused["v100-16"], 4);
+  }
+
+  // The appends need no state, so they may place a type the rollouts withheld: at fp32 (opt-350m)
+  // the A100s rank last by compute and are withheld, yet a template of their own adds
+  // throughput. The message names them; the GPUs of a withheld type the plan leaves out entirely
+  // keep the reduction as their reason, those of a type it uses do not.
+  void appendsMayPlaceWithheldGpuTypes() {
+    PlanningWorld world("h100:4x1,h200:4x1,a100-80:4x1,a100-40:4x1,rtx-pro-6000:4x1,l40s:4x1,l4:4x2,a5000:4x1",
+                        "opt-350m");
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    RolloutSchedule s = greedyOnly();
+    s.stage_orders = true;
+    s.stage_edits = false;
+    const std::vector<std::string> withheld = reduceGpuTypes(*world.cost, net->config().t_max).withheld;
+    QCOMPARE(withheld.size(), size_t{2});
+    const auto usedTypes = [](const PlannerResult& r) {
+      std::set<std::string> used;
+      for (const Template& t : r.plan.templates)
+        for (const Stage& st : t.stages) used.insert(st.gpu_type);
+      return used;
+    };
+    s.template_appends = false;
+    const PlannerResult without = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    s.template_appends = true;
+    const PlannerResult with = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(without.found && with.found);
+    for (const std::string& id : withheld) QVERIFY(!usedTypes(without).count(id));
+    std::vector<std::string> placed;
+    for (const std::string& id : withheld)
+      if (usedTypes(with).count(id)) placed.push_back(id);
+    QVERIFY(!placed.empty());
+    QVERIFY(with.report.throughput.sequences_per_s > without.report.throughput.sequences_per_s);
+    QVERIFY2(with.stats.message.find("the template appends then used " + placed.front()) != std::string::npos,
+             with.stats.message.c_str());
+    for (const UnusedGpus& u : with.plan.unused_gpus) {
+      const bool reduction = u.reason.find("the policy's state holds at most") != std::string::npos;
+      const bool isWithheld = std::find(withheld.begin(), withheld.end(), u.gpu_type) != withheld.end();
+      const bool isPlaced = std::find(placed.begin(), placed.end(), u.gpu_type) != placed.end();
+      QCOMPARE(reduction, isWithheld && !isPlaced);
+    }
   }
 
   // The same seed gives the same result one rollout at a time without the memo, in batches, and
