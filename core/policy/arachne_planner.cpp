@@ -35,6 +35,18 @@ constexpr size_t kMemoCapacity = 200000;
 // Alternations of the appends and stage edits with the stage-order sweep after the first order sweep.
 constexpr int kEditRounds = 2;
 
+// The GPU types of `ids` that a stage of `plan` runs on, in the order of `ids`.
+std::vector<std::string> typesUsed(const Plan& plan, const std::vector<std::string>& ids) {
+  std::vector<std::string> used;
+  for (const std::string& id : ids) {
+    bool on = false;
+    for (const Template& t : plan.templates)
+      for (const Stage& st : t.stages) on = on || st.gpu_type == id;
+    if (on) used.push_back(id);
+  }
+  return used;
+}
+
 // The random stream of the k-th sampled or exploring rollout (splitmix64 of seed and k): the
 // rollout's draws do not depend on which rollouts ran before or beside it.
 std::uint64_t streamSeed(std::uint64_t seed, long long k) {
@@ -348,9 +360,12 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       whole = std::make_unique<ConstructionEpisode>(cost, every);
       TemplateAppendSweep more = sweepAppendedTemplates(*whole, run, construction);
       appends += more.appends;
-      if (more.best.size() <= construction.size()) whole.reset();  // nothing taken: the result is episode's
+      if (more.best.size() > construction.size())
+        construction = std::move(more.best);
+      else
+        whole.reset();  // nothing taken: the result is episode's
     }
-    if (local && (placed || !construction.empty() || whole)) ledger.endPhase(PlannerPhase::kStageEditSweep);
+    if (local && !construction.empty()) ledger.endPhase(PlannerPhase::kStageEditSweep);
   }
 
   const Reason summary = joinReasons(
@@ -361,18 +376,11 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   PlannerResult result = run.finish(whole ? *whole : episode, name_, version(), seed, summary);
   // Withheld types the plan uses (only an append can place one): the message says so, and their
   // free GPUs are explained like any other type's; the others keep the reduction as their reason.
-  std::vector<std::string> appendedWithheld;
-  std::vector<Reason> ids;
-  if (whole && result.found)
-    for (const std::string& id : types.withheld) {
-      bool used = false;
-      for (const Template& t : result.plan.templates)
-        for (const Stage& st : t.stages) used = used || st.gpu_type == id;
-      if (!used) continue;
-      appendedWithheld.push_back(id);
-      ids.push_back(Reason(text::kVerbatim, {verbatim(id)}));
-    }
-  if (!ids.empty()) {
+  const std::vector<std::string> appendedWithheld =
+      whole && result.found ? typesUsed(result.plan, types.withheld) : std::vector<std::string>{};
+  if (!appendedWithheld.empty()) {
+    std::vector<Reason> ids;
+    for (const std::string& id : appendedWithheld) ids.push_back(Reason(text::kVerbatim, {verbatim(id)}));
     result.stats.reason = joinReasons(
         text::kJoinClauses,
         {summary, Reason(text::kWithheldTypesAppended, {nested(joinReasons(text::kListItems, ids))})});
