@@ -27,7 +27,7 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
     return kExitOk;
   }
   const PlannerBudget budget = budgetFrom(a, 10.0);
-  std::uint64_t seed = 0;
+  std::uint64_t seed = kDefaultPlanningSeed;
   if (auto v = a.value("--seed")) seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
   const std::vector<std::string> names = splitList(*a.value("--planners"));
   if (names.empty()) throw UsageError("option '--planners' needs a comma-separated list (known: " + plannerList() + ")");

@@ -39,7 +39,7 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
     return kExitOk;
   }
   const PlannerBudget budget = budgetFrom(a, 10.0);
-  std::uint64_t seed = 0;
+  std::uint64_t seed = kDefaultPlanningSeed;
   if (auto v = a.value("--seed")) seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
   const std::string name = *a.value("--planner");
   auto planner = makePlanner(name);

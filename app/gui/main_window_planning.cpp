@@ -39,7 +39,7 @@ PlanningRequest MainWindow::currentRequest() const {
   r.spec = training_->spec();
   r.planner = plannerPanel_->planner().toStdString();
   r.budget.seconds = plannerPanel_->budgetSeconds();
-  r.seed = 1;
+  r.seed = kDefaultPlanningSeed;  // as `arachne-cli plan`: the same problem gives the same plan
   return r;
 }
 

@@ -19,7 +19,7 @@ struct PlanningRequest {
   TrainingSpec spec;
   std::string planner;
   PlannerBudget budget;
-  std::uint64_t seed = 1;
+  std::uint64_t seed = kDefaultPlanningSeed;
 };
 
 // What the window can tell about a planner before running it. A learned planner loads its policy

@@ -90,6 +90,10 @@ struct PlannerResult {
 
 using ProgressCallback = std::function<void(const PlannerProgress&)>;
 
+// The seed a user's planning call takes when none is given (`arachne-cli plan` and `compare`, the
+// GUI): one figure, so the GUI and the CLI give the same plan for the same problem and budget.
+inline constexpr std::uint64_t kDefaultPlanningSeed = 0;
+
 class Planner {
  public:
   virtual ~Planner() = default;

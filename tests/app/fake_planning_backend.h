@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <thread>
 
@@ -23,6 +24,7 @@ class FakePlanningBackend : public gui::PlanningBackend {
   std::string message;                   // the result's stats.message (set before planning)
   mutable std::atomic<bool> infeasible{false};
   mutable std::atomic<int> depth{1};
+  mutable std::atomic<std::uint64_t> lastSeed{~0ULL};  // the seed of the last request planned
   std::string refusal;  // when set, "fake-random" refuses with this message  // stages of the first type's template (a deep pipeline)
 
   bool learned = false;  // set before the window is made
@@ -39,6 +41,7 @@ class FakePlanningBackend : public gui::PlanningBackend {
   }
 
   gui::PlanningRunner::Job makeJob(const gui::PlanningRequest& request) const override {
+    lastSeed = request.seed;
     return [this, request](const ProgressCallback& progress, const std::atomic<bool>* cancel) {
       if (request.planner == "fake-slow") {
         const auto start = std::chrono::steady_clock::now();

@@ -108,6 +108,8 @@ class TestGuiMainWindow : public QObject {
     QCOMPARE(w.result()->plan.provenance.model, std::string("llama3-8b"));
     QVERIFY(!w.tabs()->isHidden());
     QVERIFY(w.plannerPanel()->status().contains("3"));
+    // `arachne-cli plan`'s seed: the window and the CLI plan the same problem alike.
+    QCOMPARE(backend_.lastSeed.load(), kDefaultPlanningSeed);
   }
 
   // The learned planner without usable weights plans with greedy: the panel says so below "Done".
