@@ -1,13 +1,35 @@
 // Committing rollouts in the schedule's order: evaluations, offers, the best rollout, phases.
 #include "policy/rollout_ledger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 namespace arachne {
 
-RolloutLedger::RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat)
-    : run_(run), episode_(episode), flat_(flat) {}
+RolloutLedger::RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat, int leaders)
+    : run_(run), episode_(episode), flat_(flat), leader_count_(static_cast<size_t>(std::max(1, leaders))) {}
+
+void RolloutLedger::noteLeader(const BatchedRollout& r, size_t step) {
+  const double thr = r.throughputs[step];
+  if (leaders_.size() == leader_count_ && thr <= leaders_.back().throughput) return;
+  Leader l{thr, {}, {}};
+  for (size_t i = 0; i <= step; ++i)
+    if (!r.rollout.steps[i].choice.isStop()) l.construction.push_back(r.rollout.steps[i].choice);
+  l.key = constructionKey(l.construction);
+  // A construction is priced the same each time (the fill is a function of it): one entry each.
+  for (const Leader& o : leaders_)
+    if (o.key == l.key) return;
+  const auto at = std::find_if(leaders_.begin(), leaders_.end(), [&](const Leader& o) { return o.throughput < thr; });
+  leaders_.insert(at, std::move(l));
+  if (leaders_.size() > leader_count_) leaders_.pop_back();
+}
+
+std::vector<std::vector<TemplateChoice>> RolloutLedger::leaders() const {
+  std::vector<std::vector<TemplateChoice>> out;
+  for (const Leader& l : leaders_) out.push_back(l.construction);
+  return out;
+}
 
 bool RolloutLedger::commit(BatchedRollout& r) {
   const auto& steps = r.rollout.steps;
@@ -21,6 +43,7 @@ bool RolloutLedger::commit(BatchedRollout& r) {
       run_.addEvaluations(1);
     }
     const double thr = r.throughputs[i];
+    if (thr > 0 && r.filled[i]) noteLeader(r, i);
     if (thr <= 0 || (run_.found() && thr <= run_.bestThroughput())) continue;
     if (!replaying) {
       episode_.reset();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "planning/construction_episode.h"
+#include "planning/construction_replay.h"
 #include "planning/planner_run.h"
 #include "policy/batched_rollouts.h"
 
@@ -21,7 +22,8 @@ namespace arachne {
 class RolloutLedger {
  public:
   // `flat`: flat-rl's steps are replayed with their arithmetic (ConstructionEpisode::place).
-  RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat);
+  // `leaders`: how many of the best distinct constructions leaders() keeps.
+  RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat, int leaders = 1);
 
   // Commits one rollout; sets rollout.rollout.evaluations to the fills it added. True when one
   // of its steps built a new best plan.
@@ -32,6 +34,10 @@ class RolloutLedger {
   const PolicyRollout& best() const { return best_; }
   int bestSteps() const { return best_steps_; }
   long long bestVersion() const { return best_version_; }
+
+  // The constructions (complete templates, STOP dropped) of the `leaders` best distinct plans the
+  // committed rollouts reached after any step, best first (ties: the first committed first).
+  std::vector<std::vector<TemplateChoice>> leaders() const;
 
   // Records the best plan, evaluations and time so far as the end of phase `name`.
   void endPhase(const std::string& name);
@@ -46,6 +52,14 @@ class RolloutLedger {
   int best_steps_ = 0;
   long long best_version_ = 0;
   std::vector<PlannerPhase> phases_;
+  struct Leader {
+    double throughput;
+    std::vector<StageKey> key;
+    std::vector<TemplateChoice> construction;
+  };
+  size_t leader_count_;
+  std::vector<Leader> leaders_;  // best first, distinct keys
+  void noteLeader(const BatchedRollout& r, size_t step);
 };
 
 }  // namespace arachne
