@@ -39,10 +39,10 @@ struct RolloutSchedule {
   bool stage_edits = true;
   // Phase 6 also appends a template on the GPUs left free (planning/template_append_sweep.h).
   bool template_appends = true;
-  // Phase 6 searches around this many other constructions after the best one: the policy's
-  // rollouts often reach a plan a few edits from a better one that the best plan's edits miss (a
-  // template whose GPUs allow one more replica, a stage order that fits). 7 measured best on the
-  // held-out set's own figures against 3 and 15 (docs/learned-planner.md "Planning").
+  // Phase 6 searches around this many other constructions after the best one: a plan a little
+  // below the best can be a few edits from a better one the best's edits never reach (held-out
+  // `large-01`). 7 against 3 on the held-out set's figures (docs/learned-planner.md "Planning",
+  // where that choice is weighed).
   int runner_ups = 7;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
