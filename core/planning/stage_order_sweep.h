@@ -1,4 +1,4 @@
-// Reorders the stages of a construction's templates, keeping the best plan any order reaches.
+// Reorders a construction's templates and their stages, keeping the best plan any order reaches.
 #pragma once
 
 #include <vector>
@@ -15,7 +15,8 @@ struct StageOrderSweep {
   std::vector<TemplateChoice> best;        // the construction of the best plan the sweep saw
 };
 
-// Replays `construction` (complete templates, no STOP) with one template's stages reordered:
+// Replays `construction` (complete templates, no STOP) reordered: every distinct order of the
+// templates reached by moving one template to another position, then one template's stages,
 // every distinct order reached by moving one stage to another position, template by template.
 // While a round improves the best plan of `run`, the next round starts from the improved
 // construction (at most `rounds`). Every step is offered to `run` and its fills counted; a
