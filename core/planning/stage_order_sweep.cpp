@@ -1,8 +1,7 @@
 // The stage-order sweep: the stage order of a template decides which GPUs hold the first
 // stage's in-flight micro-batches and which links the activations cross, and a construction
 // built stage by stage can pick the right GPU types and TP degrees in an order that does not fit.
-// The templates' order matters too: the template placed first takes its nodes first, so two
-// templates sharing a GPU type of mixed node sizes can end up on other nodes and links.
+// The same holds one level up: the templates' order decides which nodes each takes.
 #include "planning/stage_order_sweep.h"
 
 #include <set>
@@ -38,19 +37,38 @@ StageOrderSweep sweepStageOrders(ConstructionEpisode& episode, PlannerRun& run,
   StageOrderSweep out;
   out.best = construction;
   std::set<std::vector<StageKey>> replayed = {constructionKey(construction)};  // a later round skips these
-  const auto tryReplay = [&](std::vector<TemplateChoice> candidate) {
-    if (!replayed.insert(constructionKey(candidate)).second) return false;
-    ++out.orders;
-    size_t steps = 0;
-    if (!replayConstruction(episode, run, candidate, steps)) return false;
-    candidate.resize(steps);
-    out.best = std::move(candidate);
-    return true;
-  };
   for (int round = 0; round < rounds; ++round) {
     bool improved = false;
     const std::vector<TemplateChoice> base = out.best;
-    // One template moved to another position (the templates after the first are filled again).
+    for (size_t t = 0; t < base.size(); ++t) {
+      if (base[t].stages.size() < 2) continue;
+      for (auto& order : oneMoveOrders(base[t].stages)) {
+        if (run.shouldStop()) return out;
+        std::vector<TemplateChoice> candidate = base;
+        candidate[t].stages = std::move(order);
+        if (!replayed.insert(constructionKey(candidate)).second) continue;
+        ++out.orders;
+        size_t steps = 0;
+        if (replayConstruction(episode, run, candidate, steps)) {
+          candidate.resize(steps);
+          out.best = std::move(candidate);
+          improved = true;
+        }
+      }
+    }
+    if (!improved) break;
+  }
+  return out;
+}
+
+StageOrderSweep sweepTemplateOrders(ConstructionEpisode& episode, PlannerRun& run,
+                                    std::vector<TemplateChoice> construction, int rounds) {
+  StageOrderSweep out;
+  out.best = construction;
+  std::set<std::vector<StageKey>> replayed = {constructionKey(construction)};
+  for (int round = 0; round < rounds; ++round) {
+    bool improved = false;
+    const std::vector<TemplateChoice> base = out.best;
     for (size_t from = 0; from < base.size(); ++from)
       for (size_t to = 0; to < base.size(); ++to) {
         if (from == to || base[from] == base[to]) continue;
@@ -59,17 +77,15 @@ StageOrderSweep sweepStageOrders(ConstructionEpisode& episode, PlannerRun& run,
         const TemplateChoice moved = candidate[from];
         candidate.erase(candidate.begin() + static_cast<long>(from));
         candidate.insert(candidate.begin() + static_cast<long>(to), moved);
-        improved = tryReplay(std::move(candidate)) || improved;
+        if (!replayed.insert(constructionKey(candidate)).second) continue;
+        ++out.orders;
+        size_t steps = 0;
+        if (replayConstruction(episode, run, candidate, steps)) {
+          candidate.resize(steps);
+          out.best = std::move(candidate);
+          improved = true;
+        }
       }
-    for (size_t t = 0; t < base.size(); ++t) {
-      if (base[t].stages.size() < 2) continue;
-      for (auto& order : oneMoveOrders(base[t].stages)) {
-        if (run.shouldStop()) return out;
-        std::vector<TemplateChoice> candidate = base;
-        candidate[t].stages = std::move(order);
-        improved = tryReplay(std::move(candidate)) || improved;
-      }
-    }
     if (!improved) break;
   }
   return out;

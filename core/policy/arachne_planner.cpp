@@ -320,13 +320,8 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   if (schedule_.stage_orders && !flat_ && !run.shouldStop()) {
     const bool local = schedule_.stage_edits || schedule_.template_appends;
     // The local search from one construction; returns the construction of the best plan it saw.
-    const auto search = [&](std::vector<TemplateChoice> construction, bool first) {
-      if (!construction.empty()) {
-        StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
-        orders += ordered.orders;
-        if (first) ledger.endPhase(PlannerPhase::kStageOrderSweep);
-        construction = std::move(ordered.best);
-      }
+    // Appends and one-stage edits, each improving round followed by another stage-order sweep.
+    const auto polish = [&](std::vector<TemplateChoice> construction) {
       for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
         const double before = run.bestThroughput();
         if (schedule_.template_appends) {
@@ -343,6 +338,26 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
         StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
         orders += ordered.orders;
         construction = std::move(ordered.best);
+      }
+      return construction;
+    };
+    // The local search from one construction; returns the construction of the best plan it saw.
+    const auto search = [&](std::vector<TemplateChoice> construction, bool first) {
+      if (!construction.empty()) {
+        StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
+        orders += ordered.orders;
+        if (first) ledger.endPhase(PlannerPhase::kStageOrderSweep);
+        construction = std::move(ordered.best);
+      }
+      construction = polish(std::move(construction));
+      // The templates' order last, from where the sweeps ended, so it only adds to them; a better
+      // order is polished again.
+      if (construction.size() > 1 && !run.shouldStop()) {
+        const double before = run.bestThroughput();
+        StageOrderSweep moved = sweepTemplateOrders(episode, run, construction);
+        orders += moved.orders;
+        construction = std::move(moved.best);
+        if (run.bestThroughput() > before) construction = polish(std::move(construction));
       }
       return construction;
     };
