@@ -6,6 +6,8 @@
 
 #include <stdexcept>
 
+#include "catalog/gpu_type.h"
+#include "cost/cost_model.h"
 #include "planning/construction_episode.h"
 #include "planning/construction_replay.h"
 #include "planning/construction_space.h"
@@ -26,23 +28,48 @@ TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, Planner
     const ConstructionSpace& space = after.space();
     bool improved = false;
     TemplateChoice taken;
+    const auto tryAppend = [&](TemplateChoice c) {
+      ConstructionEpisode e = after;
+      const long long before = e.evaluations();
+      try {
+        e.step(c);
+      } catch (const std::invalid_argument&) {
+        return;  // masked on this state
+      }
+      ++out.appends;
+      run.addEvaluations(e.evaluations() - before);
+      if (run.offer(e)) {
+        taken = std::move(c);
+        improved = true;
+      }
+    };
+    std::vector<std::vector<StageChoice>> lastStages(static_cast<size_t>(free.typeCount()));
+    std::vector<double> memory(static_cast<size_t>(free.typeCount()));
+    for (int type = 0; type < free.typeCount(); ++type)
+      memory[static_cast<size_t>(type)] = after.cost().gpuType(type).memory_bytes;
+    for (int type = 0; type < free.typeCount(); ++type) {
+      if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
+      for (size_t ki = 0; ki < space.tp_choices.size(); ++ki) {
+        const int k = space.tp_choices[ki];
+        if (space.tp_allowed[static_cast<size_t>(type)][ki] && k <= free.largestFree(type))
+          lastStages[static_cast<size_t>(type)].push_back({type, k});
+      }
+    }
     for (int type = 0; type < free.typeCount(); ++type) {
       if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
       for (TemplateChoice& c : ownTemplates(space, free, type)) {
         if (run.shouldStop()) return out;
-        ConstructionEpisode e = after;
-        const long long before = e.evaluations();
-        try {
-          e.step(c);
-        } catch (const std::invalid_argument&) {
-          continue;  // masked on this state
-        }
-        ++out.appends;
-        run.addEvaluations(e.evaluations() - before);
-        if (run.offer(e)) {
-          taken = std::move(c);
-          improved = true;
-        }
+        // Mixed: the last stage on a type with more memory per GPU and free GPUs (the last
+        // stage holds the head; a type too small for it ends on a larger one).
+        if (c.depth > 1)
+          for (int other = 0; other < free.typeCount(); ++other)
+            for (const StageChoice& last : lastStages[static_cast<size_t>(other)]) {
+              if (other == type || memory[static_cast<size_t>(other)] <= memory[static_cast<size_t>(type)]) continue;
+              TemplateChoice m = c;
+              m.stages.back() = last;
+              tryAppend(std::move(m));
+            }
+        tryAppend(std::move(c));
       }
     }
     if (!improved) break;

@@ -1,5 +1,6 @@
 // Appends one template on the GPUs a construction leaves free, keeping the best plan any append
-// reaches: the step a planner declined when it stopped, tried in every uniform shape.
+// reaches: the step a planner declined when it stopped, tried in every uniform shape and every
+// uniform shape ending on another type.
 #pragma once
 
 #include <vector>
@@ -18,7 +19,9 @@ struct TemplateAppendSweep {
 
 // Replays `construction` (complete templates, no STOP) and, on the GPUs it leaves free, steps
 // every template of one GPU type at one TP degree that fits them (depth 1 up to the depth cap),
-// the uses UnusedGpuExplainer names "a template of their own". While a round improves the best
+// the uses UnusedGpuExplainer names "a template of their own", and each of depth 2 or more with
+// its last stage on a type with more memory per GPU and free GPUs, at each TP degree that type
+// allows (the last stage holds the head: a type too small for it ends on a larger one). While a round improves the best
 // plan of `run`, the next round appends to the improved construction (at most `rounds`). Every
 // step is offered to `run` and its fills counted; one the masks refuse (no sequence of the batch
 // left, the episode's template limit) is skipped. Stops when `run` says so.

@@ -1,6 +1,6 @@
 // The template-append sweep: the template of their own that the unused-GPU explanation says would
-// raise throughput is taken, nothing is appended where no GPU is free, and a run that must stop
-// steps nothing.
+// raise throughput is taken, a template ending on another type's stage where none of one type
+// fits, nothing is appended where no GPU is free, and a run that must stop steps nothing.
 #include <QtTest>
 
 #include "planning/construction_episode.h"
@@ -54,6 +54,33 @@ class TstTemplateAppendSweep : public QObject {
     // At least what the explanation names (a second round may add more on what is still free).
     QVERIFY2(run.bestThroughput() >= named * (1 - 1e-9),
              qPrintable(QString("%1 vs named %2").arg(run.bestThroughput()).arg(named)));
+  }
+
+  // deepseek-v3-like on five types (held-out large-06), built as eight replicas of ten H100 stages
+  // at TP 2: no template of one type on the free GPUs adds throughput, one of L40S stages ending
+  // in an H100 stage at TP 2 does (greedy's second template: 251.35 -> 275.28 seq/s).
+  void appendsAMixedTemplate() {
+    PlanningWorld world("l40s:8x1+3x2+2x10,rtx-3090:8x5+6x1+3x1+2x1+1x2,a100-40:6x2+4x4+3x1+1x4,a5000:3x1+2x1+1x2,"
+                        "h100:2x88+1x1",
+                        "deepseek-v3-like");
+    const int h100 = world.cost->gpuIndex("h100"), l40s = world.cost->gpuIndex("l40s");
+    const TemplateChoice t{10, std::vector<StageChoice>(10, StageChoice{h100, 2})};
+    ConstructionEpisode episode(*world.cost);
+    episode.step(t);
+    const double before = episode.throughput();
+    QVERIFY(before > 0);
+    QVERIFY(episode.free().freeOfType(h100) > 0);
+
+    PlannerRun run = runOf(30);
+    run.offer(episode);
+    const TemplateAppendSweep s = sweepAppendedTemplates(episode, run, {t});
+    QVERIFY2(run.bestThroughput() > before * 1.05,
+             qPrintable(QString("%1 vs %2").arg(run.bestThroughput()).arg(before)));
+    QVERIFY(s.best.size() >= 2);
+    const std::vector<StageChoice>& added = s.best[1].stages;
+    QVERIFY(added.size() >= 2);
+    QCOMPARE(added.front().gpu, l40s);
+    QCOMPARE(added.back().gpu, h100);
   }
 
   void appendsNothingWhenNoGpuIsFree() {
