@@ -1,5 +1,6 @@
 #include "planning/construction_replay.h"
 
+#include <set>
 #include <stdexcept>
 
 #include "planning/construction_episode.h"
@@ -38,6 +39,28 @@ std::vector<StageKey> constructionKey(const std::vector<TemplateChoice>& constru
   std::vector<StageKey> k;
   for (const auto& t : construction) k.push_back(stageKey(t.stages));
   return k;
+}
+
+int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& best, int rounds,
+                     const Neighbours& neighbours) {
+  int replays = 0;
+  std::set<std::vector<StageKey>> replayed = {constructionKey(best)};  // a later round skips these
+  for (int round = 0; round < rounds; ++round) {
+    bool improved = false;
+    for (std::vector<TemplateChoice>& candidate : neighbours(best)) {
+      if (run.shouldStop()) return replays;
+      if (!replayed.insert(constructionKey(candidate)).second) continue;
+      ++replays;
+      size_t steps = 0;
+      if (replayConstruction(episode, run, candidate, steps)) {
+        candidate.resize(steps);
+        best = std::move(candidate);
+        improved = true;
+      }
+    }
+    if (!improved) break;
+  }
+  return replays;
 }
 
 }  // namespace arachne

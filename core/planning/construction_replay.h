@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "planning/template_choice.h"
@@ -23,5 +24,13 @@ bool replayConstruction(ConstructionEpisode& episode, PlannerRun& run, const std
 using StageKey = std::vector<std::pair<int, int>>;
 StageKey stageKey(const std::vector<StageChoice>& stages);
 std::vector<StageKey> constructionKey(const std::vector<TemplateChoice>& construction);
+
+// The rounds the local searches share: every construction `neighbours(base)` lists that was not
+// replayed before is replayed; one that improves `run`'s best plan becomes `best`, and while a
+// round improves, the next round starts from `best` (at most `rounds`). Stops when `run` says
+// so. Returns the constructions replayed.
+using Neighbours = std::function<std::vector<std::vector<TemplateChoice>>(const std::vector<TemplateChoice>&)>;
+int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& best, int rounds,
+                     const Neighbours& neighbours);
 
 }  // namespace arachne

@@ -28,14 +28,20 @@ ConstructionSpace ConstructionSpace::structural(const FreeGpus& free, int layerC
   return s;
 }
 
-std::vector<TemplateChoice> ownTemplates(const ConstructionSpace& space, const FreeGpus& free, int type) {
-  std::vector<TemplateChoice> out;
+std::vector<StageChoice> ownStages(const ConstructionSpace& space, const FreeGpus& free, int type) {
+  std::vector<StageChoice> out;
   for (size_t ki = 0; ki < space.tp_choices.size(); ++ki) {
     const int k = space.tp_choices[ki];
-    if (!space.tp_allowed[static_cast<size_t>(type)][ki] || k > free.largestFree(type)) continue;
-    for (int d = 1; d <= space.max_depth && d * k <= free.freeOfType(type); ++d)
-      out.push_back({d, std::vector<StageChoice>(static_cast<size_t>(d), StageChoice{type, k})});
+    if (space.tp_allowed[static_cast<size_t>(type)][ki] && k <= free.largestFree(type)) out.push_back({type, k});
   }
+  return out;
+}
+
+std::vector<TemplateChoice> ownTemplates(const ConstructionSpace& space, const FreeGpus& free, int type) {
+  std::vector<TemplateChoice> out;
+  for (const StageChoice& stage : ownStages(space, free, type))
+    for (int d = 1; d <= space.max_depth && d * stage.tp <= free.freeOfType(type); ++d)
+      out.push_back({d, std::vector<StageChoice>(static_cast<size_t>(d), stage)});
   return out;
 }
 

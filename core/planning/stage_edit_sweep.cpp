@@ -9,7 +9,6 @@
 
 #include "planning/construction_episode.h"
 #include "planning/construction_replay.h"
-#include "planning/planner_run.h"
 
 namespace arachne {
 
@@ -62,30 +61,18 @@ std::vector<std::vector<StageChoice>> oneEditStages(const std::vector<StageChoic
 StageEditSweep sweepStageEdits(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice> construction,
                                int rounds) {
   StageEditSweep out;
-  out.best = construction;
-  std::set<std::vector<StageKey>> replayed = {constructionKey(construction)};
+  out.best = std::move(construction);
   const int types = episode.gpuTypeCount();
-  for (int round = 0; round < rounds; ++round) {
-    bool improved = false;
-    const std::vector<TemplateChoice> base = out.best;
-    for (size_t t = 0; t < base.size(); ++t) {
+  out.edits = searchNeighbours(episode, run, out.best, rounds, [types](const std::vector<TemplateChoice>& base) {
+    std::vector<std::vector<TemplateChoice>> out;
+    for (size_t t = 0; t < base.size(); ++t)
       for (auto& stages : oneEditStages(base[t].stages, types)) {
-        if (run.shouldStop()) return out;
-        std::vector<TemplateChoice> candidate = base;
-        candidate[t].depth = static_cast<int>(stages.size());
-        candidate[t].stages = std::move(stages);
-        if (!replayed.insert(constructionKey(candidate)).second) continue;
-        ++out.edits;
-        size_t steps = 0;
-        if (replayConstruction(episode, run, candidate, steps)) {
-          candidate.resize(steps);
-          out.best = std::move(candidate);
-          improved = true;
-        }
+        out.push_back(base);
+        out.back()[t].depth = static_cast<int>(stages.size());
+        out.back()[t].stages = std::move(stages);
       }
-    }
-    if (!improved) break;
-  }
+    return out;
+  });
   return out;
 }
 

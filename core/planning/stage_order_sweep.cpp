@@ -7,7 +7,6 @@
 #include <set>
 
 #include "planning/construction_replay.h"
-#include "planning/planner_run.h"
 
 namespace arachne {
 
@@ -35,59 +34,37 @@ std::vector<std::vector<StageChoice>> oneMoveOrders(const std::vector<StageChoic
 StageOrderSweep sweepStageOrders(ConstructionEpisode& episode, PlannerRun& run,
                                  std::vector<TemplateChoice> construction, int rounds) {
   StageOrderSweep out;
-  out.best = construction;
-  std::set<std::vector<StageKey>> replayed = {constructionKey(construction)};  // a later round skips these
-  for (int round = 0; round < rounds; ++round) {
-    bool improved = false;
-    const std::vector<TemplateChoice> base = out.best;
+  out.best = std::move(construction);
+  out.orders = searchNeighbours(episode, run, out.best, rounds, [](const std::vector<TemplateChoice>& base) {
+    std::vector<std::vector<TemplateChoice>> out;
     for (size_t t = 0; t < base.size(); ++t) {
       if (base[t].stages.size() < 2) continue;
       for (auto& order : oneMoveOrders(base[t].stages)) {
-        if (run.shouldStop()) return out;
-        std::vector<TemplateChoice> candidate = base;
-        candidate[t].stages = std::move(order);
-        if (!replayed.insert(constructionKey(candidate)).second) continue;
-        ++out.orders;
-        size_t steps = 0;
-        if (replayConstruction(episode, run, candidate, steps)) {
-          candidate.resize(steps);
-          out.best = std::move(candidate);
-          improved = true;
-        }
+        out.push_back(base);
+        out.back()[t].stages = std::move(order);
       }
     }
-    if (!improved) break;
-  }
+    return out;
+  });
   return out;
 }
 
 StageOrderSweep sweepTemplateOrders(ConstructionEpisode& episode, PlannerRun& run,
                                     std::vector<TemplateChoice> construction, int rounds) {
   StageOrderSweep out;
-  out.best = construction;
-  std::set<std::vector<StageKey>> replayed = {constructionKey(construction)};
-  for (int round = 0; round < rounds; ++round) {
-    bool improved = false;
-    const std::vector<TemplateChoice> base = out.best;
+  out.best = std::move(construction);
+  out.orders = searchNeighbours(episode, run, out.best, rounds, [](const std::vector<TemplateChoice>& base) {
+    std::vector<std::vector<TemplateChoice>> out;
     for (size_t from = 0; from < base.size(); ++from)
       for (size_t to = 0; to < base.size(); ++to) {
         if (from == to || base[from] == base[to]) continue;
-        if (run.shouldStop()) return out;
-        std::vector<TemplateChoice> candidate = base;
-        const TemplateChoice moved = candidate[from];
-        candidate.erase(candidate.begin() + static_cast<long>(from));
-        candidate.insert(candidate.begin() + static_cast<long>(to), moved);
-        if (!replayed.insert(constructionKey(candidate)).second) continue;
-        ++out.orders;
-        size_t steps = 0;
-        if (replayConstruction(episode, run, candidate, steps)) {
-          candidate.resize(steps);
-          out.best = std::move(candidate);
-          improved = true;
-        }
+        std::vector<TemplateChoice> moved = base;
+        moved.erase(moved.begin() + static_cast<long>(from));
+        moved.insert(moved.begin() + static_cast<long>(to), base[from]);
+        out.push_back(std::move(moved));
       }
-    if (!improved) break;
-  }
+    return out;
+  });
   return out;
 }
 

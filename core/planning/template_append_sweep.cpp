@@ -19,6 +19,8 @@ TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, Planner
                                            std::vector<TemplateChoice> construction, int rounds) {
   TemplateAppendSweep out;
   out.best = std::move(construction);
+  std::vector<double> memory;  // per GPU type, for the mixed appends
+  for (int type = 0; type < episode.gpuTypeCount(); ++type) memory.push_back(episode.cost().gpuType(type).memory_bytes);
   for (int round = 0; round < rounds && !run.shouldStop(); ++round) {
     size_t steps = 0;
     replayConstruction(episode, run, out.best, steps);
@@ -44,17 +46,8 @@ TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, Planner
       }
     };
     std::vector<std::vector<StageChoice>> lastStages(static_cast<size_t>(free.typeCount()));
-    std::vector<double> memory(static_cast<size_t>(free.typeCount()));
     for (int type = 0; type < free.typeCount(); ++type)
-      memory[static_cast<size_t>(type)] = after.cost().gpuType(type).memory_bytes;
-    for (int type = 0; type < free.typeCount(); ++type) {
-      if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
-      for (size_t ki = 0; ki < space.tp_choices.size(); ++ki) {
-        const int k = space.tp_choices[ki];
-        if (space.tp_allowed[static_cast<size_t>(type)][ki] && k <= free.largestFree(type))
-          lastStages[static_cast<size_t>(type)].push_back({type, k});
-      }
-    }
+      if (free.freeOfType(type) > 0 && space.typeUsable(type)) lastStages[static_cast<size_t>(type)] = ownStages(space, free, type);
     for (int type = 0; type < free.typeCount(); ++type) {
       if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
       for (TemplateChoice& c : ownTemplates(space, free, type)) {
