@@ -319,8 +319,8 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   std::unique_ptr<ConstructionEpisode> whole;  // set when an append used a withheld GPU type
   if (schedule_.stage_orders && !flat_ && !run.shouldStop()) {
     const bool local = schedule_.stage_edits || schedule_.template_appends;
-    // The local search from one construction; returns the construction of the best plan it saw.
     // Appends and one-stage edits, each improving round followed by another stage-order sweep.
+    // The appends first: one fill each, where an edit fills its template and every later one.
     const auto polish = [&](std::vector<TemplateChoice> construction) {
       for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
         const double before = run.bestThroughput();
@@ -366,6 +366,9 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       const TemplateChoice& c = ledger.best().steps[static_cast<size_t>(i)].choice;
       if (!c.isStop()) best.push_back(c);
     }
+    // With nothing placed there is no order to sweep and no stage to edit, but a template of one
+    // type on the whole cluster may fit where every rollout failed (e.g. a sequence length far
+    // from training's): the unused-GPU explanation would name it, so the appends still run.
     std::vector<TemplateChoice> construction = search(best, true);
     // The runner-ups: a plan below the best can be fewer edits from a better one (on the held-out
     // `large-01`, seed 1, the best rollout's edits end at 25.24 seq/s, below greedy's 25.88; a
