@@ -1,5 +1,6 @@
 #include "planning/construction_replay.h"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -8,19 +9,43 @@
 
 namespace arachne {
 
-bool replayConstruction(ConstructionEpisode& episode, PlannerRun& run, const std::vector<TemplateChoice>& construction,
-                        size_t& steps) {
+namespace {
+
+// `choice` without its stages on GPU types with no free GPU; empty when that leaves it unchanged
+// or without a stage.
+TemplateChoice withoutSpentTypes(const ConstructionEpisode& episode, const TemplateChoice& choice) {
+  TemplateChoice out;
+  for (const StageChoice& c : choice.stages)
+    if (episode.free().freeOfType(c.gpu) > 0) out.stages.push_back(c);
+  if (out.stages.size() == choice.stages.size()) return {};
+  out.depth = static_cast<int>(out.stages.size());
+  return out;
+}
+
+}  // namespace
+
+bool replayConstruction(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& construction,
+                        size_t& steps, double* reached) {
   episode.reset();
+  if (reached) *reached = 0;
   bool improved = false;
   long long counted = 0;
   for (size_t t = 0; t < construction.size() && !episode.done(); ++t) {
     try {
       episode.step(construction[t]);
     } catch (const std::invalid_argument&) {
-      break;  // masked on this state
+      TemplateChoice repaired = withoutSpentTypes(episode, construction[t]);
+      if (repaired.isStop()) break;  // masked on this state
+      try {
+        episode.step(repaired);
+      } catch (const std::invalid_argument&) {
+        break;
+      }
+      construction[t] = std::move(repaired);
     }
     run.addEvaluations(episode.evaluations() - counted);
     counted = episode.evaluations();
+    if (reached) *reached = std::max(*reached, episode.throughput());
     if (run.offer(episode)) {
       improved = true;
       steps = t + 1;
@@ -42,7 +67,7 @@ std::vector<StageKey> constructionKey(const std::vector<TemplateChoice>& constru
 }
 
 int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& best, int rounds,
-                     const Neighbours& neighbours) {
+                     const Neighbours& neighbours, const Replayed& heard) {
   int replays = 0;
   std::set<std::vector<StageKey>> replayed = {constructionKey(best)};  // a later round skips these
   for (int round = 0; round < rounds; ++round) {
@@ -52,7 +77,10 @@ int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<
       if (!replayed.insert(constructionKey(candidate)).second) continue;
       ++replays;
       size_t steps = 0;
-      if (replayConstruction(episode, run, candidate, steps)) {
+      double reached = 0;
+      const bool better = replayConstruction(episode, run, candidate, steps, &reached);
+      if (heard) heard(candidate, reached);
+      if (better) {
         candidate.resize(steps);
         best = std::move(candidate);
         improved = true;

@@ -14,11 +14,13 @@ class ConstructionEpisode;
 class PlannerRun;
 
 // Resets `episode` and takes the templates in turn; every step is offered to `run` and its fills
-// counted. A template the episode's masks refuse (e.g. an earlier template took other nodes, or a
-// changed stage asks for a TP degree its GPU type does not admit) ends the replay. Returns true
-// when a step improved `run`'s best plan, with `steps` the templates that plan took.
-bool replayConstruction(ConstructionEpisode& episode, PlannerRun& run, const std::vector<TemplateChoice>& construction,
-                        size_t& steps);
+// counted. A template the episode's masks refuse is taken without its stages on GPU types that
+// have no free GPU left (an earlier template, edited, took them), written back so; one still
+// refused (e.g. a changed stage asks for a TP degree its GPU type does not admit) ends the
+// replay. Returns true when a step improved `run`'s best plan, with `steps` the templates that
+// plan took; `reached` (when given) is set to the highest throughput of any step.
+bool replayConstruction(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& construction,
+                        size_t& steps, double* reached = nullptr);
 
 // One key per stage sequence, to replay each distinct construction once.
 using StageKey = std::vector<std::pair<int, int>>;
@@ -28,9 +30,11 @@ std::vector<StageKey> constructionKey(const std::vector<TemplateChoice>& constru
 // The rounds the local searches share: every construction `neighbours(base)` lists that was not
 // replayed before is replayed; one that improves `run`'s best plan becomes `best`, and while a
 // round improves, the next round starts from `best` (at most `rounds`). Stops when `run` says
-// so. Returns the constructions replayed.
+// so. Returns the constructions replayed. `replayed` (when given) hears of every construction
+// replayed with the highest throughput its steps reached.
 using Neighbours = std::function<std::vector<std::vector<TemplateChoice>>(const std::vector<TemplateChoice>&)>;
+using Replayed = std::function<void(const std::vector<TemplateChoice>&, double)>;
 int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& best, int rounds,
-                     const Neighbours& neighbours);
+                     const Neighbours& neighbours, const Replayed& replayed = {});
 
 }  // namespace arachne

@@ -1,4 +1,4 @@
-// Edits the stages of a construction's templates one at a time, keeping the best plan any edit
+// Edits the stages of a construction's templates, keeping the best plan any edit
 // reaches: a local search around a planner's answer, beside the stage-order sweep.
 #pragma once
 
@@ -16,14 +16,13 @@ struct StageEditSweep {
   std::vector<TemplateChoice> best;   // the construction of the best plan the sweep saw
 };
 
-// Replays `construction` (complete templates, no STOP) with one stage of one template edited:
-// removed (depth - 1), repeated (depth + 1), its TP degree doubled or halved, split into two
-// stages of half its TP degree (or two equal neighbours merged into one of twice theirs), or its
-// GPU type replaced by another type at the same TP degree. Every distinct edit of every template is
-// replayed; while a round improves the best plan of `run`, the next round edits the improved
-// construction (at most `rounds`). Every step is offered to `run` and its fills counted; an edit
-// the episode's masks refuse ends that replay. Stops when `run` says so.
+// Replays every construction one edit away from `construction` (complete templates, no STOP;
+// planning/stage_edit_neighbours.h); while a round improves the best plan of `run`, the next
+// round edits the improved construction (at most `rounds`). Every step is offered to `run` and
+// its fills counted. Then the `lookahead` edits of the last round that reached the highest
+// throughput are each searched on the same way (two edits at once), the first that improves
+// becoming the answer. Stops when `run` says so.
 StageEditSweep sweepStageEdits(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice> construction,
-                               int rounds = 3);
+                               int rounds = 3, int lookahead = 0);
 
 }  // namespace arachne

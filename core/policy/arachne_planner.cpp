@@ -330,7 +330,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
           construction = std::move(appended.best);
         }
         if (schedule_.stage_edits && !construction.empty()) {
-          StageEditSweep edited = sweepStageEdits(episode, run, construction);
+          StageEditSweep edited = sweepStageEdits(episode, run, construction, 3, schedule_.edit_lookahead);
           edits += edited.edits;
           construction = std::move(edited.best);
         }

@@ -1,10 +1,15 @@
 // The stage-edit sweep: a construction one split away from the optimum is repaired, the edits of
-// a one-stage template are exactly the ones listed, and a run that must stop replays nothing.
+// a one-stage template are exactly the ones listed, the many-stage edits (refolds, trades, moves
+// between templates) are among the neighbours, the lookahead searches on from edits that did not
+// improve, a replay drops the stages of a template on a type an earlier template used up, and a
+// run that must stop replays nothing.
 #include <QtTest>
 
 #include "planning/construction_episode.h"
+#include "planning/construction_replay.h"
 #include "planning/exhaustive_planner.h"
 #include "planning/planner_run.h"
+#include "planning/stage_edit_neighbours.h"
 #include "planning/stage_edit_sweep.h"
 #include "planning_world.h"
 
@@ -52,7 +57,8 @@ class TstStageEditSweep : public QObject {
   }
 
   // One stage at TP 2 on two GPU types: removal leaves nothing (not an edit); repeat, TP 4,
-  // TP 1, the split into two TP-1 stages and the other type make five distinct edits.
+  // TP 1, the split into two TP-1 stages and the other type make five distinct edits (its
+  // refolds are TP 1, TP 4 and the repeat again; a trade needs two types, a move two templates).
   void listsEveryDistinctEditOnce() {
     PlanningWorld world("h100:8x1,a100-40:8x1", "llama3-8b");
     const int h100 = world.cost->gpuIndex("h100");
@@ -65,6 +71,105 @@ class TstStageEditSweep : public QObject {
     PlannerRun run(budget, {}, nullptr);
     const StageEditSweep s = sweepStageEdits(episode, run, {t}, 1);
     QCOMPARE(s.edits, 5);
+  }
+
+  // Sailor's 16-GPU case as stage lists (type 0 V100, 1 A100): a seven-stage pipeline on 8 V100s
+  // and 4 A100s folds into V100 TP 4 | A100 TP 2 (one stage of half each run's GPUs) and into
+  // V100 TP 2 | TP 1 | TP 1 | A100 | A100 (TP degrees halved, or every other TP-1 stage kept).
+  void refoldsAWholeTemplate() {
+    TemplateChoice t;
+    t.stages = {{0, 4}, {0, 2}, {0, 2}, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+    t.depth = 7;
+    const auto n = stageEditNeighbours({t}, 2);
+    const auto has = [&](const std::vector<StageChoice>& want) {
+      return std::any_of(n.begin(), n.end(), [&](const auto& c) {
+        return c.size() == 1 && c[0].stages == want && c[0].depth == static_cast<int>(want.size());
+      });
+    };
+    QVERIFY(has({{0, 4}, {1, 2}}));
+    QVERIFY(has({{0, 2}, {0, 1}, {0, 1}, {1, 1}, {1, 1}}));
+    QVERIFY(has({{0, 8}, {0, 4}, {0, 4}, {1, 2}, {1, 2}, {1, 2}, {1, 2}}));  // unfolded: TP doubled
+    for (const auto& c : n) QVERIFY(!c[0].stages.empty());
+  }
+
+  // V100 TP 4 | A100 | V100 TP 4 (8 V100s per A100) trades V100s for an A100 in one edit: the
+  // last V100 stage halved and the A100 stage repeated.
+  void tradesOneTypesGpusForAnothers() {
+    TemplateChoice t;
+    t.stages = {{0, 4}, {1, 1}, {0, 4}};
+    t.depth = 3;
+    const auto n = stageEditNeighbours({t}, 2);
+    const std::vector<StageChoice> want = {{0, 4}, {1, 1}, {1, 1}, {0, 2}};
+    QVERIFY(std::any_of(n.begin(), n.end(), [&](const auto& c) { return c[0].stages == want; }));
+    const std::vector<StageChoice> removedAndDoubled = {{1, 2}, {0, 4}};
+    QVERIFY(std::any_of(n.begin(), n.end(), [&](const auto& c) { return c[0].stages == removedAndDoubled; }));
+  }
+
+  // A stage moves from one template into another, beside the other's stage of its type; a
+  // template of one stage gives none away.
+  void movesAStageBetweenTemplates() {
+    TemplateChoice a, b;
+    a.stages = {{0, 1}, {0, 1}, {1, 1}};
+    a.depth = 3;
+    b.stages = {{0, 1}};
+    b.depth = 1;
+    const auto n = stageEditNeighbours({a, b}, 2);
+    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) {
+      return std::any_of(n.begin(), n.end(), [&](const auto& c) {
+        return c[0].stages == x && c[1].stages == y && c[0].depth == static_cast<int>(x.size()) &&
+               c[1].depth == static_cast<int>(y.size());
+      });
+    };
+    QVERIFY(has({{0, 1}, {1, 1}}, {{0, 1}, {0, 1}}));
+    QVERIFY(has({{0, 1}, {0, 1}}, {{0, 1}, {1, 1}}));  // no stage of its type there: last
+    for (const auto& c : n) QVERIFY(!c[0].stages.empty() && !c[1].stages.empty());
+  }
+
+  // When no edit improves, the lookahead searches on from the best edits: more replays, and the
+  // plan is never worse than without it.
+  void looksAheadFromEditsThatDidNotImprove() {
+    PlanningWorld world("rtx-3090:3x1,rtx-pro-6000:1x3,h100:2x1", "llama3-8b");
+    const int pro = world.cost->gpuIndex("rtx-pro-6000"), h100 = world.cost->gpuIndex("h100");
+    TemplateChoice t;
+    t.depth = 5;
+    t.stages = {{pro, 1}, {pro, 1}, {pro, 1}, {h100, 1}, {h100, 1}};  // the optimum (above)
+    PlannerBudget budget;
+    budget.seconds = 30;
+    const auto sweep = [&](int lookahead, double& thr) {
+      ConstructionEpisode episode(*world.cost);
+      PlannerRun run(budget, {}, nullptr);
+      const StageEditSweep s = sweepStageEdits(episode, run, {t}, 3, lookahead);
+      thr = run.bestThroughput();
+      return s.edits;
+    };
+    double without = 0, with = 0;
+    const int plain = sweep(0, without), ahead = sweep(2, with);
+    QVERIFY2(ahead > plain, qPrintable(QString("%1 vs %2").arg(ahead).arg(plain)));
+    QVERIFY(with >= without && without > 0);
+  }
+
+  // The first template takes all eight H100s; the second, H100 | A100 TP 8, is refused as it
+  // stands and taken without its H100 stage, and the construction says so.
+  void replayDropsStagesOnUsedUpTypes() {
+    PlanningWorld world("h100:8x1,a100-40:8x1", "llama3-8b");
+    const int h100 = world.cost->gpuIndex("h100"), a100 = world.cost->gpuIndex("a100-40");
+    TemplateChoice first, second;
+    first.stages = {{h100, 8}};
+    first.depth = 1;
+    second.stages = {{h100, 1}, {a100, 8}};
+    second.depth = 2;
+    std::vector<TemplateChoice> construction = {first, second};
+    ConstructionEpisode episode(*world.cost);
+    PlannerBudget budget;
+    budget.seconds = 30;
+    PlannerRun run(budget, {}, nullptr);
+    size_t steps = 0;
+    QVERIFY(replayConstruction(episode, run, construction, steps));
+    QCOMPARE(episode.stepCount(), 2);
+    QCOMPARE(episode.free().freeOfType(h100), 0);
+    QCOMPARE(construction[1].depth, 1);
+    QVERIFY((construction[1].stages == std::vector<StageChoice>{{a100, 8}}));
+    QCOMPARE(steps, size_t(2));  // the second template added throughput
   }
 
   void stopsWhenTheRunMustStop() {

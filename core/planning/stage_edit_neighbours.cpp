@@ -1,0 +1,175 @@
+// The stage-edit neighbourhood. A construction built decision by decision can be one stage away
+// from a better plan: a pipeline one stage too deep or too shallow for the GPUs left, a stage at
+// TP 2 where two TP-1 stages of the same type fit (or the reverse), a stage on a type whose GPUs
+// another type would use better. Some better plans are one edit away only when the edit may
+// change several stages at once: each part alone leaves GPUs idle or short and loses, so a
+// search of single-stage edits never takes the first step (refolds, trades, moves below).
+#include "planning/stage_edit_neighbours.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include "planning/construction_replay.h"
+
+namespace arachne {
+
+namespace {
+
+// The runs of consecutive stages on one GPU type, as [begin, end) index pairs.
+std::vector<std::pair<size_t, size_t>> typeRuns(const std::vector<StageChoice>& stages) {
+  std::vector<std::pair<size_t, size_t>> runs;
+  for (size_t i = 0; i < stages.size(); ++i)
+    if (runs.empty() || stages[i].gpu != stages[runs.back().first].gpu)
+      runs.emplace_back(i, i + 1);
+    else
+      runs.back().second = i + 1;
+  return runs;
+}
+
+// One run of stages with half its GPUs (`fold`) or twice them, by `rule`. Fold rules: 0 halves
+// every TP degree, 1 keeps every other stage, 2 makes one stage of half the run's GPUs; unfold
+// rules: 0 doubles every TP degree, 1 repeats every stage. Empty when the rule does not apply.
+std::vector<StageChoice> refoldRun(const std::vector<StageChoice>& run, bool fold, int rule) {
+  std::vector<StageChoice> out;
+  int gpus = 0;
+  for (const StageChoice& c : run) gpus += c.tp;
+  if (fold && rule == 0) {
+    for (StageChoice c : run) {
+      if (c.tp < 2) return {};
+      c.tp /= 2;
+      out.push_back(c);
+    }
+  } else if (fold && rule == 1) {
+    if (run.size() % 2 != 0) return {};
+    for (size_t i = 0; i < run.size(); i += 2) out.push_back(run[i]);
+  } else if (fold && rule == 2) {
+    if (gpus < 2 || (gpus & (gpus - 1)) != 0) return {};
+    out.push_back({run.front().gpu, gpus / 2});
+  } else if (!fold && rule == 0) {
+    for (StageChoice c : run) out.push_back({c.gpu, c.tp * 2});
+  } else if (!fold) {
+    for (const StageChoice& c : run) out.insert(out.end(), {c, c});
+  }
+  return out;
+}
+
+// Every run of the template refolded by the first rule from `rule` on that applies to it; empty
+// when none applies to some run.
+std::vector<StageChoice> refold(const std::vector<StageChoice>& stages, bool fold, int rule) {
+  const int rules = fold ? 3 : 2;
+  std::vector<StageChoice> out;
+  for (const auto& [b, e] : typeRuns(stages)) {
+    const std::vector<StageChoice> run(stages.begin() + static_cast<long>(b), stages.begin() + static_cast<long>(e));
+    std::vector<StageChoice> refolded;
+    for (int k = 0; k < rules && refolded.empty(); ++k) refolded = refoldRun(run, fold, (rule + k) % rules);
+    if (refolded.empty()) return {};
+    out.insert(out.end(), refolded.begin(), refolded.end());
+  }
+  return out;
+}
+
+// Every distinct stage list one edit away from `stages`, on `types` GPU types.
+std::vector<std::vector<StageChoice>> oneEditStages(const std::vector<StageChoice>& stages, int types) {
+  std::set<StageKey> seen = {stageKey(stages)};
+  std::vector<std::vector<StageChoice>> out;
+  const auto add = [&](std::vector<StageChoice> s) {
+    if (!s.empty() && seen.insert(stageKey(s)).second) out.push_back(std::move(s));
+  };
+  // Data parallelism traded for depth or TP degree across the whole template (held-out
+  // `sailor-neo27-16-b2048`: seven stages on 8 V100s and 4 A100s, one replica, against two
+  // replicas of V100 TP 4 | A100 TP 2).
+  for (int rule = 0; rule < 3; ++rule) add(refold(stages, true, rule));
+  for (int rule = 0; rule < 2; ++rule) add(refold(stages, false, rule));
+  // One type's GPUs traded for another's (held-out `sailor-neo27-320-b1024`: V100 TP 4 | A100 |
+  // V100 TP 4 uses 8 V100s per A100 where the cluster has 3; V100 TP 4 | A100 | A100 | V100 TP 2
+  // uses every GPU).
+  for (size_t i = 0; i < stages.size(); ++i)
+    for (size_t j = 0; j < stages.size(); ++j) {
+      if (stages[i].gpu == stages[j].gpu) continue;
+      for (const bool halve : {true, false})
+        for (const bool twice : {true, false}) {
+          if (halve && stages[i].tp < 2) continue;
+          std::vector<StageChoice> s = stages;
+          if (twice)
+            s[j].tp *= 2;
+          else
+            s.insert(s.begin() + static_cast<long>(j), stages[j]);
+          const size_t at = !twice && j < i ? i + 1 : i;  // stage i after the insertion
+          if (halve)
+            s[at].tp /= 2;
+          else
+            s.erase(s.begin() + static_cast<long>(at));
+          add(std::move(s));
+        }
+    }
+  for (size_t i = 0; i < stages.size(); ++i) {
+    std::vector<StageChoice> removed = stages;
+    removed.erase(removed.begin() + static_cast<long>(i));
+    add(std::move(removed));
+    std::vector<StageChoice> repeated = stages;
+    repeated.insert(repeated.begin() + static_cast<long>(i), stages[i]);
+    add(std::move(repeated));
+    for (const int tp : {stages[i].tp * 2, stages[i].tp / 2}) {
+      if (tp < 1) continue;
+      std::vector<StageChoice> s = stages;
+      s[i].tp = tp;
+      add(std::move(s));
+    }
+    if (stages[i].tp > 1) {  // split: TP traded for pipeline depth
+      std::vector<StageChoice> s = stages;
+      s[i].tp /= 2;
+      s.insert(s.begin() + static_cast<long>(i), s[i]);
+      add(std::move(s));
+    }
+    if (i + 1 < stages.size() && stages[i] == stages[i + 1]) {  // merge: the reverse
+      std::vector<StageChoice> s = stages;
+      s[i].tp *= 2;
+      s.erase(s.begin() + static_cast<long>(i) + 1);
+      add(std::move(s));
+    }
+    for (int g = 0; g < types; ++g) {
+      if (g == stages[i].gpu) continue;
+      std::vector<StageChoice> s = stages;
+      s[i].gpu = g;
+      add(std::move(s));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::vector<TemplateChoice>> stageEditNeighbours(const std::vector<TemplateChoice>& construction,
+                                                             int types) {
+  std::vector<std::vector<TemplateChoice>> out;
+  for (size_t t = 0; t < construction.size(); ++t)
+    for (auto& stages : oneEditStages(construction[t].stages, types)) {
+      out.push_back(construction);
+      out.back()[t].depth = static_cast<int>(stages.size());
+      out.back()[t].stages = std::move(stages);
+    }
+  // A stage moved between templates: how many GPUs of a type each template gets otherwise changes
+  // only by an edit that leaves GPUs idle and another that takes them, each alone a loss (held-out
+  // `small-06`, nine RTX 3090s and two L4s: the optimum has four 3090s and both L4s in one
+  // pipeline, five 3090s in the other; the rollouts split the L4s between the two).
+  for (size_t a = 0; a < construction.size(); ++a) {
+    if (construction[a].stages.size() < 2) continue;
+    for (size_t i = 0; i < construction[a].stages.size(); ++i)
+      for (size_t b = 0; b < construction.size(); ++b) {
+        if (b == a) continue;
+        const StageChoice moved = construction[a].stages[i];
+        std::vector<TemplateChoice> c = construction;
+        c[a].stages.erase(c[a].stages.begin() + static_cast<long>(i));
+        std::vector<StageChoice>& to = c[b].stages;
+        const auto same = std::find_if(to.begin(), to.end(), [&](const StageChoice& x) { return x.gpu == moved.gpu; });
+        to.insert(same == to.end() ? to.end() : same + 1, moved);
+        c[a].depth = static_cast<int>(c[a].stages.size());
+        c[b].depth = static_cast<int>(to.size());
+        out.push_back(std::move(c));
+      }
+  }
+  return out;
+}
+
+}  // namespace arachne
