@@ -84,8 +84,14 @@ std::vector<std::vector<StageChoice>> oneEditStages(const std::vector<StageChoic
   // One type's GPUs traded for another's (held-out `sailor-neo27-320-b1024`: V100 TP 4 | A100 |
   // V100 TP 4 uses 8 V100s per A100 where the cluster has 3; V100 TP 4 | A100 | A100 | V100 TP 2
   // uses every GPU).
-  for (size_t i = 0; i < stages.size(); ++i)
-    for (size_t j = 0; j < stages.size(); ++j) {
+  // Within a run of one type's stages it matters little which stage gives or takes (the
+  // stage-order sweep moves them after), so only a run's last stage gives and another run's
+  // first stage takes: a few dozen trades where every pair of stages would be thousands on a
+  // deep template of an expensive model.
+  const auto runs = typeRuns(stages);
+  for (const auto& giver : runs)
+    for (const auto& taker : runs) {
+      const size_t i = giver.second - 1, j = taker.first;
       if (stages[i].gpu == stages[j].gpu) continue;
       for (const bool halve : {true, false})
         for (const bool twice : {true, false}) {
@@ -153,9 +159,13 @@ std::vector<std::vector<TemplateChoice>> stageEditNeighbours(const std::vector<T
   // only by an edit that leaves GPUs idle and another that takes them, each alone a loss (held-out
   // `small-06`, nine RTX 3090s and two L4s: the optimum has four 3090s and both L4s in one
   // pipeline, five 3090s in the other; the rollouts split the L4s between the two).
+  // One stage of each kind (GPU type and TP degree) per template: which of equal stages moves
+  // makes no difference to the GPUs each template gets.
   for (size_t a = 0; a < construction.size(); ++a) {
     if (construction[a].stages.size() < 2) continue;
-    for (size_t i = 0; i < construction[a].stages.size(); ++i)
+    std::set<std::pair<int, int>> kinds;
+    for (size_t i = 0; i < construction[a].stages.size(); ++i) {
+      if (!kinds.insert({construction[a].stages[i].gpu, construction[a].stages[i].tp}).second) continue;
       for (size_t b = 0; b < construction.size(); ++b) {
         if (b == a) continue;
         const StageChoice moved = construction[a].stages[i];
@@ -168,6 +178,7 @@ std::vector<std::vector<TemplateChoice>> stageEditNeighbours(const std::vector<T
         c[b].depth = static_cast<int>(to.size());
         out.push_back(std::move(c));
       }
+    }
   }
   return out;
 }

@@ -44,8 +44,8 @@ struct RolloutSchedule {
   // `large-01`). 7 against 3 on the held-out set's figures (docs/learned-planner.md "Planning",
   // where that choice is weighed).
   int runner_ups = 7;
-  // Phase 6's stage-edit sweep edits this many of its best non-improving edits once more (two
-  // edits at once; planning/stage_edit_sweep.h).
+  // Phase 6's stage-edit sweep around the best construction edits this many of its best
+  // non-improving edits once more (two edits at once; planning/stage_edit_sweep.h).
   int edit_lookahead = 2;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
