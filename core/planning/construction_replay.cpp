@@ -67,9 +67,11 @@ std::vector<StageKey> constructionKey(const std::vector<TemplateChoice>& constru
 }
 
 int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& best, int rounds,
-                     const Neighbours& neighbours, const Replayed& heard) {
+                     const Neighbours& neighbours, const Replayed& heard, ReplayedKeys* seen) {
   int replays = 0;
-  std::set<std::vector<StageKey>> replayed = {constructionKey(best)};  // a later round skips these
+  ReplayedKeys own;
+  ReplayedKeys& replayed = seen ? *seen : own;  // a later round skips these
+  replayed.insert(constructionKey(best));
   for (int round = 0; round < rounds; ++round) {
     bool improved = false;
     for (std::vector<TemplateChoice>& candidate : neighbours(best)) {

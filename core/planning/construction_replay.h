@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <set>
 #include <vector>
 
 #include "planning/template_choice.h"
@@ -30,11 +31,14 @@ std::vector<StageKey> constructionKey(const std::vector<TemplateChoice>& constru
 // The rounds the local searches share: every construction `neighbours(base)` lists that was not
 // replayed before is replayed; one that improves `run`'s best plan becomes `best`, and while a
 // round improves, the next round starts from `best` (at most `rounds`). Stops when `run` says
-// so. Returns the constructions replayed. `replayed` (when given) hears of every construction
-// replayed with the highest throughput its steps reached.
+// so. Returns the constructions replayed. `heard` (when given) hears of every construction
+// replayed with the highest throughput its steps reached. `seen` (when given) holds the keys of
+// constructions replayed before, by an earlier search from a nearby construction: a replay gives
+// the same plans every time, so none is replayed twice.
 using Neighbours = std::function<std::vector<std::vector<TemplateChoice>>(const std::vector<TemplateChoice>&)>;
 using Replayed = std::function<void(const std::vector<TemplateChoice>&, double)>;
+using ReplayedKeys = std::set<std::vector<StageKey>>;
 int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice>& best, int rounds,
-                     const Neighbours& neighbours, const Replayed& replayed = {});
+                     const Neighbours& neighbours, const Replayed& heard = {}, ReplayedKeys* seen = nullptr);
 
 }  // namespace arachne

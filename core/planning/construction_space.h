@@ -34,12 +34,13 @@ struct ConstructionSpace {
                                          int depthCap = kDefaultDepthCap);
 };
 
-// Every template of GPU type `type` alone at one TP degree of K the type admits that the free
-// GPUs hold (a TP group on one node; depth 1 up to D_max), by TP degree, then depth: the
-// "template of their own" the unused-GPU explanation weighs and the template-append sweep tries.
 // One stage of `type` at each TP degree the space allows it that its free GPUs hold (a node of
 // that many free GPUs), in the space's TP order.
 std::vector<StageChoice> ownStages(const ConstructionSpace& space, const FreeGpus& free, int type);
+
+// Every template of GPU type `type` alone at one TP degree of K the type admits that the free
+// GPUs hold (a TP group on one node; depth 1 up to D_max), by TP degree, then depth: the
+// "template of their own" the unused-GPU explanation weighs and the template-append sweep tries.
 std::vector<TemplateChoice> ownTemplates(const ConstructionSpace& space, const FreeGpus& free, int type);
 
 }  // namespace arachne

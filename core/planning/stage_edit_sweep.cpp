@@ -17,28 +17,33 @@ StageEditSweep sweepStageEdits(ConstructionEpisode& episode, PlannerRun& run, st
   StageEditSweep out;
   out.best = std::move(construction);
   const int types = episode.gpuTypeCount();
-  // The edits of the latest round with the throughput each reached (when no round improves any
-  // more: the edits of the best construction).
-  std::vector<std::pair<double, std::vector<TemplateChoice>>> lastRound;
-  const Neighbours edits = [types, &lastRound](const std::vector<TemplateChoice>& base) {
-    lastRound.clear();
+  const size_t keep = static_cast<size_t>(std::max(0, lookahead));
+  // The best `keep` edits of the latest round by the throughput each reached, best first (when no
+  // round improves any more: the best edits of the best construction).
+  std::vector<std::pair<double, std::vector<TemplateChoice>>> seeds;
+  const Neighbours edits = [types, &seeds](const std::vector<TemplateChoice>& base) {
+    seeds.clear();
     return stageEditNeighbours(base, types);
   };
-  const Replayed heard = [&lastRound](const std::vector<TemplateChoice>& c, double reached) {
-    if (reached > 0) lastRound.emplace_back(reached, c);
-  };
-  out.edits = searchNeighbours(episode, run, out.best, rounds, edits, heard);
+  Replayed heard;
+  if (keep > 0)
+    heard = [&seeds, keep](const std::vector<TemplateChoice>& c, double reached) {
+      const auto at = std::find_if(seeds.begin(), seeds.end(), [&](const auto& s) { return s.first < reached; });
+      if (reached <= 0 || static_cast<size_t>(at - seeds.begin()) >= keep) return;
+      seeds.insert(at, {reached, c});
+      if (seeds.size() > keep) seeds.pop_back();
+    };
+  ReplayedKeys replayed;  // shared with the lookahead's searches: their neighbourhoods overlap
+  out.edits = searchNeighbours(episode, run, out.best, rounds, edits, heard, &replayed);
   // Two edits at once: a better plan can sit behind an edit that alone loses a little. The best
   // `lookahead` edits of the last round are each searched on like the best construction; the
   // first that improves on the best plan becomes the sweep's answer.
-  std::vector<std::pair<double, std::vector<TemplateChoice>>> seeds = std::move(lastRound);
-  std::stable_sort(seeds.begin(), seeds.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  seeds.resize(std::min(seeds.size(), static_cast<size_t>(std::max(0, lookahead))));
-  for (auto& seed : seeds) {
+  std::vector<std::pair<double, std::vector<TemplateChoice>>> starts = std::move(seeds);
+  for (auto& start : starts) {
     if (run.shouldStop()) break;
     const double before = run.bestThroughput();
-    std::vector<TemplateChoice> reached = std::move(seed.second);
-    out.edits += searchNeighbours(episode, run, reached, rounds, edits);
+    std::vector<TemplateChoice> reached = std::move(start.second);
+    out.edits += searchNeighbours(episode, run, reached, rounds, edits, {}, &replayed);
     if (run.bestThroughput() > before) {
       out.best = std::move(reached);
       break;

@@ -321,12 +321,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     const bool local = schedule_.stage_edits || schedule_.template_appends;
     // Appends and one-stage edits, each improving round followed by another stage-order sweep.
     // The appends first: one fill each, where an edit fills its template and every later one.
-    // The edit sweep's lookahead (two edits at once) for the best construction only: a runner-up
-    // is searched for the few edits that take it past the best, and each lookahead is a whole
-    // neighbourhood more (on held-out `large-05`, a MoE model on six types, 3.6 s of planning
-    // became 8 s with it everywhere, 4.8 s with it here only, the plans the same).
-    int lookahead = schedule_.edit_lookahead;
-    const auto polish = [&](std::vector<TemplateChoice> construction) {
+    const auto polish = [&](std::vector<TemplateChoice> construction, int lookahead) {
       for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
         const double before = run.bestThroughput();
         if (schedule_.template_appends) {
@@ -347,14 +342,19 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       return construction;
     };
     // The local search from one construction; returns the construction of the best plan it saw.
+    // The edit sweep's lookahead (two edits at once) for the best construction only: a runner-up
+    // is searched for the few edits that take it past the best, and each lookahead is a whole
+    // neighbourhood more (on held-out `large-05`, a MoE model on six types, 3.6 s of planning
+    // became 8 s with it everywhere, 4.8 s with it here only, the plans the same).
     const auto search = [&](std::vector<TemplateChoice> construction, bool first) {
+      const int lookahead = first ? schedule_.edit_lookahead : 0;
       if (!construction.empty()) {
         StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
         orders += ordered.orders;
         if (first) ledger.endPhase(PlannerPhase::kStageOrderSweep);
         construction = std::move(ordered.best);
       }
-      construction = polish(std::move(construction));
+      construction = polish(std::move(construction), lookahead);
       // The templates' order last, from where the sweeps ended, so it only adds to them; a better
       // order is polished again.
       if (construction.size() > 1 && !run.shouldStop()) {
@@ -362,7 +362,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
         StageOrderSweep moved = sweepTemplateOrders(episode, run, construction);
         orders += moved.orders;
         construction = std::move(moved.best);
-        if (run.bestThroughput() > before) construction = polish(std::move(construction));
+        if (run.bestThroughput() > before) construction = polish(std::move(construction), lookahead);
       }
       return construction;
     };
@@ -378,7 +378,6 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     // The runner-ups: a plan below the best can be fewer edits from a better one (on the held-out
     // `large-01`, seed 1, the best rollout's edits end at 25.24 seq/s, below greedy's 25.88; a
     // runner-up's reach 26.43, three H100 replicas first and the L4s in templates of their own).
-    lookahead = 0;
     for (const std::vector<TemplateChoice>& leader : ledger.leaders()) {
       if (run.shouldStop()) break;
       if (leader == best) continue;
