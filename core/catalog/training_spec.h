@@ -15,9 +15,11 @@ struct TrainingSpec {
   // "Validation"). Megatron-LM (default): the TP ranks split a stage's activation (scatter /
   // gather), so a node's NIC carries it once per direction; gradients live in the one fp32 buffer
   // counted by gradBytes(). DeepSpeed's pipeline engine (Megatron-DeepSpeed, the runtime of
-  // Sailor's measured runs): every TP rank sends the whole activation and sends and receives
-  // block one after another, so a stage also waits on its previous boundary; and the gradients are
-  // flattened into a contiguous fp32 bucket for the all-reduce (gradBucketBytes()).
+  // Sailor's measured runs): a stage boundary is priced as tp whole activations on the NIC (an
+  // empirical stand-in: the engine partitions the tensor too, but rebuilds the whole of it on
+  // every receive, docs/cost-model.md §10.1), sends and receives block one after another, so a
+  // stage also waits on its previous boundary; and the gradients are flattened into a contiguous
+  // fp32 bucket for the all-reduce (gradBucketBytes()).
   enum class Runtime { Megatron, DeepSpeed };
   Runtime runtime = Runtime::Megatron;
 

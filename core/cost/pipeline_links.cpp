@@ -53,9 +53,11 @@ double PipelineLinks::slowestTransfer(const int* here, const int* there, int rep
     auto at = [counts, stamp](int slot) { return counts[slot].templateOf == stamp ? counts[slot].flows : 0; };
     return {links.pairKey(a, b), sharing ? at(a) : 1, sharing ? at(b) : 1};
   };
-  // Megatron's TP ranks each send their 1/tp slice (scatter/gather); DeepSpeed's send the
-  // whole tensor. Without NIC sharing a node carries the tensor as one flow (nicCopies times
-  // under DeepSpeed), as before the sharing term.
+  // Megatron's TP ranks each send their 1/tp slice (scatter/gather). Under DeepSpeed each is
+  // charged the whole tensor: the engine partitions it too, but the measured runs pay about that
+  // much per received tensor for rebuilding it (docs/cost-model.md §10.1, "What the DeepSpeed
+  // p2p term stands for"). Without NIC sharing a node carries the tensor as one flow (nicCopies
+  // times under DeepSpeed), as before the sharing term.
   const double nicCopies = deepspeed_ ? tp : 1;
   double worst = -1;
   for (int rep = 0; rep < replicas;) {
