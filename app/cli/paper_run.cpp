@@ -18,11 +18,15 @@ namespace {
 constexpr size_t kMessageChars = 300;
 
 // Whether the planner stopped at its budget rather than at the end of its search: the baselines
-// say so in their message ("stopped at the budget", "budget spent"); a search that fills its
-// whole wall-clock budget (random, hetauto, a learned planner cut short) is at it too.
+// say so in their message, naming the budget ("stopped at the budget", "stopped by the budget or
+// cancel", "budget spent"; greedy's "stopped early" is its budget too); a search that fills its
+// whole wall-clock budget (random, hetauto, a learned planner cut short) is at it too. A search
+// that stops because it has nothing new to try ("stopped: 100,000 draws in a row gave no new
+// structure", random's "stopped: the last ... drew only plans already priced") ended its search:
+// it is not at its budget, however its message words the stop.
 bool stoppedAtBudget(const CellKey& key, const PlannerResult& r, double wall) {
   const std::string& m = r.stats.message;
-  if (m.find("stopped") != std::string::npos || m.find("budget spent") != std::string::npos) return true;
+  if (m.find("budget") != std::string::npos || m.find("stopped early") != std::string::npos) return true;
   if (key.budget_evals > 0 && r.stats.evaluations >= key.budget_evals) return true;
   return key.budget_s > 0 && wall >= 0.97 * key.budget_s;
 }

@@ -1,6 +1,7 @@
 // arachne-cli paper --quick: every figure and every planner end to end, the cell tables agree with
 // their "best baseline" lines, one CSV per figure, and a rerun with the same --csv-dir (after a
-// complete or an interrupted run) prints the tables of an uninterrupted run.
+// complete or an interrupted run) prints the tables of an uninterrupted run; a cell is "at its
+// budget" only when the budget stopped its search.
 #include <QtTest>
 
 #include <QDir>
@@ -72,10 +73,70 @@ QList<CellTable> cellTables(const QString& text) {
   return out;
 }
 
+// The rows of a CSV file as maps from its header's names (fields may be quoted, with "" inside).
+QList<QMap<QString, QString>> csvRecords(const QString& path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  const QStringList lines = QString::fromUtf8(f.readAll()).trimmed().split('\n');
+  auto fields = [](const QString& line) {
+    QStringList out;
+    QString cur;
+    bool quoted = false;
+    for (int i = 0; i < line.size(); ++i) {
+      const QChar c = line[i];
+      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') cur += '"', ++i;
+      else if (c == '"') quoted = !quoted;
+      else if (c == ',' && !quoted) out << cur, cur.clear();
+      else cur += c;
+    }
+    out << cur;
+    return out;
+  };
+  const QStringList header = fields(lines.value(0));
+  QList<QMap<QString, QString>> rows;
+  for (int i = 1; i < lines.size(); ++i) {
+    const QStringList v = fields(lines[i]);
+    QMap<QString, QString> row;
+    for (int k = 0; k < header.size(); ++k) row[header[k]] = v.value(k);
+    rows << row;
+  }
+  return rows;
+}
+
 int csvRows(const QString& path) {
   QFile f(path);
   if (!f.open(QIODevice::ReadOnly)) return -1;
   return QString::fromUtf8(f.readAll()).trimmed().split('\n').size() - 1;
+}
+
+// "At its budget" means the budget stopped the search: the wall clock or the evaluations ran
+// out, or the planner says the budget stopped it. A search that ended because it had nothing new
+// to try (HetAuto's and random's "stopped: ..." messages) is not at its budget. Returns how many
+// such searches the CSV files hold.
+int checkBudgetFlags(const QString& csvDir) {
+  int converged = 0;
+  for (int f : {1, 7, 9, 10, 11})
+    for (const auto& row : csvRecords(QDir(csvDir).filePath(QString("paper-fig%1.csv").arg(f)))) {
+      const double wall = row["planning_s"].toDouble(), budget = row["budget_s"].toDouble();
+      const bool timeUp = budget > 0 && wall >= 0.97 * budget;
+      const bool evalsUp =
+          row["budget_evals"].toLongLong() > 0 && row["evaluations"].toLongLong() >= row["budget_evals"].toLongLong();
+      const QString m = row["message"];
+      const bool ended = m.contains("gave no new structure") || m.contains("drew only plans already priced");
+      const QString what = QString("fig %1 %2 %3 at_budget %4: %5").arg(f).arg(row["planner"], row["cluster"], row["at_budget"], m);
+      if (ended && !timeUp && !evalsUp) {
+        ++converged;
+        if (row["at_budget"] != "0") {
+          qWarning("%s", qPrintable(what));
+          return -1;
+        }
+      }
+      if (row["at_budget"] == "1" && !(timeUp || evalsUp || m.contains("budget") || m.contains("stopped early"))) {
+        qWarning("%s", qPrintable(what));
+        return -1;
+      }
+    }
+  return converged;
 }
 
 }  // namespace
@@ -147,6 +208,7 @@ class TstCliPaper : public QObject {
     QCOMPARE(csvRows(dir.filePath("paper-fig10.csv")), 14);
     QCOMPARE(csvRows(dir.filePath("paper-fig11.csv")), 4);
     QCOMPARE(csvRows(dir.filePath("paper-fig8.csv")), 7 * 5);
+    QVERIFY2(checkBudgetFlags(dir.path()) >= 0, "every cell at its budget was stopped by it");
     QVERIFY2(r.err.contains(QRegularExpression("paper: \\d+ cells run, 0 read back")), qPrintable(r.err));
     QVERIFY(r.err.contains("paper: figure 7: 21 cells, 7 already done, 14 to run"));
 
@@ -195,6 +257,18 @@ class TstCliPaper : public QObject {
     QVERIFY(section(other.out, 1).contains(", qwen3-32b\n"));
     QVERIFY(!section(other.out, 1).contains(", llama3-8b\n"));
     QCOMPARE(csvRows(fig1), 14);
+  }
+
+  // HetAuto on the two-type 64-GPU cluster runs out of new structures in about a second: with a
+  // 5 s budget that cell ended its search and is not at its budget; the three-type ones are.
+  void aSearchThatEndsBeforeItsBudgetIsNotAtIt() {
+    QTemporaryDir dir;
+    const CliRun r = cli(quick(dir.path(), {"--figure", "7", "--planners", "hetauto", "--budget-s", "5"}));
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(checkBudgetFlags(dir.path()) >= 1, qPrintable(r.err));
+    int atBudget = 0;
+    for (const auto& row : csvRecords(dir.filePath("paper-fig7.csv"))) atBudget += row["at_budget"] == "1";
+    QVERIFY(atBudget >= 1);
   }
 
   void badInputIsRefused() {
