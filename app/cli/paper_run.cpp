@@ -17,16 +17,12 @@ namespace {
 
 constexpr size_t kMessageChars = 300;
 
-// Whether the planner stopped at its budget rather than at the end of its search: the baselines
-// say so in their message, naming the budget ("stopped at the budget", "stopped by the budget or
-// cancel", "budget spent"; greedy's "stopped early" is its budget too); a search that fills its
-// whole wall-clock budget (random, hetauto, a learned planner cut short) is at it too. A search
-// that stops because it has nothing new to try ("stopped: 100,000 draws in a row gave no new
-// structure", random's "stopped: the last ... drew only plans already priced") ended its search:
-// it is not at its budget, however its message words the stop.
+// Whether the planner stopped at its budget rather than at the end of its search: its run says so
+// (PlannerStats::budget_spent), or it spent the evaluations or nearly the whole wall-clock budget
+// without asking. A search that ends because it has nothing new to try (HetAuto after 100,000
+// draws without a new structure) is not at its budget, however its message words the stop.
 bool stoppedAtBudget(const CellKey& key, const PlannerResult& r, double wall) {
-  const std::string& m = r.stats.message;
-  if (m.find("budget") != std::string::npos || m.find("stopped early") != std::string::npos) return true;
+  if (r.stats.budget_spent) return true;
   if (key.budget_evals > 0 && r.stats.evaluations >= key.budget_evals) return true;
   return key.budget_s > 0 && wall >= 0.97 * key.budget_s;
 }

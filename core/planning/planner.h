@@ -74,6 +74,8 @@ struct PlannerStats {
   // Best-so-far sequences/s against evaluations, one point per improvement.
   std::vector<std::pair<long long, double>> best_curve;
   bool cancelled = false;           // stopped by the cancel flag (the best plan so far is kept)
+  bool budget_spent = false;        // stopped because its budget (seconds or evaluations) ran out,
+                                    // not at the end of its own search
   bool refused = false;             // e.g. exhaustive: the space cannot be searched in budget
   std::string message;              // why refused, or a summary
   Reason reason;                    // `message` as data (empty when the planner gave only text)

@@ -33,8 +33,10 @@ bool PlannerRun::shouldStop() {
     cancelled_ = true;
     return true;
   }
-  if (budget_.evaluations > 0 && evaluations_ >= budget_.evaluations) return true;
-  return budget_.seconds > 0 && elapsed() >= budget_.seconds;
+  if ((budget_.evaluations > 0 && evaluations_ >= budget_.evaluations) ||
+      (budget_.seconds > 0 && elapsed() >= budget_.seconds))
+    budget_spent_ = true;
+  return budget_spent_;
 }
 
 bool PlannerRun::offer(const ConstructionEpisode& episode) {
@@ -100,6 +102,7 @@ PlannerResult PlannerRun::startResult(Reason message) const {
   r.stats.evaluations = evaluations_;
   r.stats.best_curve = curve_;
   r.stats.cancelled = cancelled_;
+  r.stats.budget_spent = budget_spent_;
   r.stats.message = message.english();
   r.stats.reason = std::move(message);
   if (found_) {

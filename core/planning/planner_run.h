@@ -16,7 +16,8 @@ class PlannerRun {
   PlannerRun(const PlannerBudget& budget, const ProgressCallback& progress,
              const std::atomic<bool>* cancel);
 
-  // True once the cancel flag is set or the budget (seconds or evaluations) is spent.
+  // True once the cancel flag is set or the budget (seconds or evaluations) is spent; the result
+  // then says which (PlannerStats::cancelled, budget_spent).
   bool shouldStop();
   bool cancelled() const { return cancelled_; }
   void addEvaluations(long long n) { evaluations_ += n; }
@@ -79,7 +80,7 @@ class PlannerRun {
   const std::atomic<bool>* cancel_;
   Clock::time_point start_, last_progress_;
   long long evaluations_ = 0;
-  bool cancelled_ = false, found_ = false;
+  bool cancelled_ = false, budget_spent_ = false, found_ = false;
   double best_thr_ = 0;
   Plan best_plan_;
   PlanReport best_report_;

@@ -338,6 +338,23 @@ class TstPlanners : public QObject {
     QVERIFY(episodes == 90);
   }
 
+  // A run the budget stops says so; one that ends its own search does not, although random's
+  // and HetAuto's messages call that end "stopped" too (arachne-cli paper's "at budget").
+  void budgetSpentOnlyWhenTheBudgetStopsIt() {
+    PlanningWorld w("a100-40:4x32,a6000:4x32,h100:4x64", "llama3-8b");
+    for (const char* name : {"random", "greedy", "hetauto"}) {
+      const PlannerResult r = makePlanner(name)->plan(*w.cost, PlannerBudget{600, 5}, 0, {}, nullptr);
+      QVERIFY2(r.stats.budget_spent, name);
+      QVERIFY2(!r.stats.cancelled, name);
+    }
+    PlanningWorld tiny("a100-40:2x1,h100:2x1", "llama3-8b");
+    for (const char* name : {"random", "hetauto"}) {
+      const PlannerResult r = makePlanner(name)->plan(*tiny.cost, PlannerBudget{600, 0}, 0, {}, nullptr);
+      QVERIFY2(r.stats.message.find("stopped:") != std::string::npos, qPrintable(QString::fromStdString(r.stats.message)));
+      QVERIFY2(!r.stats.budget_spent, name);
+    }
+  }
+
   void cancellationReturnsTheBestPlanSoFar() {
     PlanningWorld w("a100-40:4x32,a6000:4x32,h100:4x64", "llama3-8b");
     for (const char* name : {"random", "greedy", "exhaustive"}) {
@@ -361,6 +378,7 @@ class TstPlanners : public QObject {
       }
       const PlannerResult r = planner->plan(*w.cost, b, 0, cb, &cancel);
       QVERIFY2(r.stats.cancelled, name);
+      QVERIFY2(!r.stats.budget_spent, name);
       QVERIFY2(r.found, name);
       QVERIFY(r.report.feasible);
       QCOMPARE(w.cost->price(r.plan, true).throughput.sequences_per_s, r.report.throughput.sequences_per_s);
