@@ -38,6 +38,34 @@ double parsePositive(const std::string& option, const std::string& text, double 
   return parseRealOption(option, text, "", 0, false, max, fixed(max, 0));
 }
 
+// The clusters of --clusters. Figure 7's two-type compositions are cluster specs with a comma
+// of their own ("a100-40:4x16,h100:4x16"), so the list is read against the known clusters: the
+// longest run of comma-separated items that names one is taken.
+std::vector<std::string> splitClusters(const std::string& text) {
+  std::vector<std::string> known = paperDenseClusters();
+  for (const auto& c : paperMoeClusters())
+    if (std::find(known.begin(), known.end(), c) == known.end()) known.push_back(c);
+  const std::vector<std::string> items = splitItems("--clusters", text);
+  std::vector<std::string> clusters;
+  for (size_t i = 0; i < items.size();) {
+    size_t end = i;
+    std::string joined, match;
+    for (size_t j = i; j < items.size(); ++j) {
+      joined += (j == i ? "" : ",") + items[j];
+      if (std::find(known.begin(), known.end(), joined) != known.end()) match = joined, end = j + 1;
+    }
+    if (match.empty()) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : "; ") + k;
+      throw UsageError("option '--clusters': '" + items[i] + "' is not a cluster of Figures 1, 7, 9 or 10 (they are: " +
+                       list + ")");
+    }
+    clusters.push_back(match);
+    i = end;
+  }
+  return clusters;
+}
+
 PaperOptions parseOptions(const ParsedArgs& a) {
   PaperOptions o;
   o.quick = a.has("--quick");
@@ -62,6 +90,7 @@ PaperOptions parseOptions(const ParsedArgs& a) {
   }
   if (auto v = a.value("--budget-s")) o.budget_s = parsePositive("--budget-s", *v, 86400);
   if (auto v = a.value("--models")) o.models = splitItems("--models", *v);
+  if (auto v = a.value("--clusters")) o.clusters = splitClusters(*v);
   if (auto v = a.value("--planners")) o.planners = splitItems("--planners", *v);
   if (auto v = a.value("--jobs")) o.jobs = parseIntOption("--jobs", *v, 1, 64);
   if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
@@ -90,7 +119,7 @@ PaperOptions parseOptions(const ParsedArgs& a) {
     if (!makePlanner(p) && p == o.arachne)
       throw UsageError("option '--arachne-planner': unknown planner '" + p + "' (known: " + plannerList() + ")");
   for (const auto& m : o.models) resolveModel(m);
-  for (const char* name : {"--quick", "--budget-s", "--models", "--planners", "--seed", "--global-batch",
+  for (const char* name : {"--quick", "--budget-s", "--models", "--clusters", "--planners", "--seed", "--global-batch",
                            "--a6000-network", "--curve-evals", "--curve-seeds", "--arachne-planner"})
     if (a.has(name)) o.given.emplace_back(name, a.value(name).value_or(""));
   return o;
@@ -168,6 +197,10 @@ Command paperCommand() {
        false},
       {"--csv-dir", "DIR", "write DIR/paper-fig<N>.csv as cells finish, and resume from them", false},
       {"--models", "IDS", "run only the cells of these models (default: every model of the figures)", false},
+      {"--clusters", "IDS",
+       "run only the cells on these clusters, as Figures 1, 7, 9 and 10 name them (default: all; Figures 8 and 11 "
+       "have one cluster each and ignore it)",
+       false},
       {"--planners", "NAMES", "baselines to run beside arachne (default: metis,sailor,amp,hexiscale,espresso,hetauto)",
        false},
       {"--jobs", "N", "planner runs in parallel (default 2)", false},

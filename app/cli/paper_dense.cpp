@@ -95,7 +95,7 @@ void printGroup(PaperContext& c, const DenseGroup& g, bool latency) {
     }
   }
   if (cells == 0) {
-    c.out << "\n(no cell: --models leaves none of " << joinNames(g.models, ", ") << ")\n";
+    c.out << "\n(no cell: --models and --clusters leave none of this group's cells)\n";
     return;
   }
   std::vector<std::string> header = {"cluster", "GPUs", "model", o.arachne + " seq/s", o.arachne + " iter/s",
@@ -147,10 +147,19 @@ bool denseFigure(PaperContext& c, int figure, const std::string& title, const st
   return true;
 }
 
-// The quick configuration keeps the first cluster of each list.
-std::vector<std::string> pick(const PaperOptions& o, std::vector<std::string> all, size_t quickCount = 1) {
-  if (o.quick && all.size() > quickCount) all.resize(quickCount);
-  return all;
+// The clusters --clusters keeps, in the figure's order.
+std::vector<std::string> keepClusters(const PaperOptions& o, const std::vector<std::string>& all) {
+  std::vector<std::string> kept;
+  for (const auto& c : all)
+    if (o.wantsCluster(c)) kept.push_back(c);
+  return kept;
+}
+
+// The clusters --clusters keeps; the quick configuration keeps the first of them.
+std::vector<std::string> pick(const PaperOptions& o, const std::vector<std::string>& all, size_t quickCount = 1) {
+  std::vector<std::string> kept = keepClusters(o, all);
+  if (o.quick && kept.size() > quickCount) kept.resize(quickCount);
+  return kept;
 }
 
 // The models --models keeps; the quick configuration keeps the first of them.
@@ -158,7 +167,8 @@ std::vector<std::string> pickModels(const PaperOptions& o, const std::vector<std
   std::vector<std::string> kept;
   for (const auto& m : all)
     if (o.wantsModel(m)) kept.push_back(m);
-  return pick(o, kept);
+  if (o.quick && kept.size() > 1) kept.resize(1);
+  return kept;
 }
 
 }  // namespace
@@ -168,10 +178,26 @@ std::vector<std::string> pickModels(const PaperOptions& o, const std::vector<std
 const char* const kTwoType128 = "a100-40:4x16,h100:4x16";
 const char* const kTwoType256 = "a100-40:4x32,h100:4x32";
 
+const std::vector<std::string> kFigure1 = {"paper-3t-128", "paper-3t-256", "paper-3t-512"};
+const std::vector<std::string> kUniform = {"paper-2t-64", kTwoType128, kTwoType256, "paper-3t-128", "paper-3t-256",
+                                           "paper-3t-512"};
+const std::vector<std::string> kUniformQuick = {"paper-2t-64", "paper-3t-128"};
+const std::vector<std::string> kLs = {"paper-ls1", "paper-ls2", "paper-ls3", "paper-ls4", "paper-ls5"};
+const std::vector<std::string> kFourTypes = {"paper-4t-1", "paper-4t-2", "paper-4t-3", "paper-4t-4", "paper-4t-5"};
+const std::vector<std::string> kLarge = {"paper-64b-128", "paper-64b-256", "paper-64b-512"};
+
+std::vector<std::string> paperDenseClusters() {
+  std::vector<std::string> all;
+  for (const auto* list : {&kFigure1, &kUniform, &kLs, &kFourTypes, &kLarge})
+    for (const auto& c : *list)
+      if (std::find(all.begin(), all.end(), c) == all.end()) all.push_back(c);
+  return all;
+}
+
 bool paperFigure1(PaperContext& c) {
   const std::vector<std::string> models = pickModels(c.options, {"llama3-8b", "qwen3-32b"});
   return denseFigure(c, 1, "planning quality and latency, A100-40 : A6000 : H100 = 1:1:2 (Observations 1 and 2)",
-                     {{"128, 256 and 512 GPUs", pick(c.options, {"paper-3t-128", "paper-3t-256", "paper-3t-512"}), models,
+                     {{"128, 256 and 512 GPUs", pick(c.options, kFigure1), models,
                        {}}},
                      true);
 }
@@ -179,13 +205,13 @@ bool paperFigure1(PaperContext& c) {
 bool paperFigure7(PaperContext& c) {
   const PaperOptions& o = c.options;
   const std::vector<std::string> models = pickModels(o, {"llama3-8b", "qwen3-32b"});
-  std::vector<std::string> uniform = {"paper-2t-64", kTwoType128, kTwoType256, "paper-3t-128", "paper-3t-256",
-                                      "paper-3t-512"};
-  if (o.quick) uniform = {"paper-2t-64", "paper-3t-128"};
+  // The quick configuration keeps two uniform cells: one of two types and one of three, unless
+  // --clusters chose others.
+  const std::vector<std::string> uniform = o.quick && o.clusters.empty() ? kUniformQuick : pick(o, kUniform, 2);
   return denseFigure(c, 7, "uniform and non-uniform GPU compositions",
                      {{"(a), (b), (d), (e): uniform compositions, two and three GPU types", uniform, models, {}},
                       {"(c), (f): non-uniform compositions LS1-LS5 (1-GPU and 4-GPU nodes)",
-                       pick(o, {"paper-ls1", "paper-ls2", "paper-ls3", "paper-ls4", "paper-ls5"}), models,
+                       pick(o, kLs), models,
                        {"metis", "hexiscale"}}},
                      false);
 }
@@ -194,9 +220,9 @@ bool paperFigure10(PaperContext& c) {
   const PaperOptions& o = c.options;
   return denseFigure(c, 10, "more GPU types, and a larger model",
                      {{"(a): four GPU types (A6000, A100-40, A100-80, H100), llama3-8b",
-                       pick(o, {"paper-4t-1", "paper-4t-2", "paper-4t-3", "paper-4t-4", "paper-4t-5"}), {"llama3-8b"}, {}},
+                       pick(o, kFourTypes), {"llama3-8b"}, {}},
                       {"(b): qwen3-64b (128 blocks, activation checkpointing) on A100-80 + H100",
-                       pick(o, {"paper-64b-128", "paper-64b-256", "paper-64b-512"}), {"qwen3-64b"}, {}}},
+                       pick(o, kLarge), {"qwen3-64b"}, {}}},
                      false);
 }
 

@@ -13,4 +13,8 @@ bool paperFigure9(PaperContext& c);   // paper_moe.cpp: MoE models, with and wit
 bool paperFigure10(PaperContext& c);  // paper_dense.cpp: four GPU types; qwen3-64b
 bool paperFigure11(PaperContext& c);  // paper_curves.cpp: best-so-far curves against evaluations
 
+// The clusters of the cells --clusters may pick: Figures 1, 7 and 10 (paper_dense.cpp), 9 (paper_moe.cpp).
+std::vector<std::string> paperDenseClusters();
+std::vector<std::string> paperMoeClusters();
+
 }  // namespace arachne::cli

@@ -104,15 +104,31 @@ void printPanel(PaperContext& c, const MoePanel& p) {
 
 }  // namespace
 
+static std::vector<MoePanel> moePanels() {
+  return {{"(a) Mixtral-8x7B", "mixtral-8x7b", {"paper-moe-64", "paper-moe-160", "paper-moe-256"}},
+          {"(b) Qwen3-30B-A3B", "qwen3-30b-a3b", {"paper-moe-64", "paper-moe-160", "paper-moe-256"}},
+          {"(c) DeepSeek-V3-like", "deepseek-v3-like", {"paper-moe-160", "paper-moe-256", "paper-moe-512"}}};
+}
+
+std::vector<std::string> paperMoeClusters() {
+  std::vector<std::string> all;
+  for (const auto& p : moePanels())
+    for (const auto& c : p.clusters)
+      if (std::find(all.begin(), all.end(), c) == all.end()) all.push_back(c);
+  return all;
+}
+
 bool paperFigure9(PaperContext& c) {
   const PaperOptions& o = c.options;
-  std::vector<MoePanel> panels = {
-      {"(a) Mixtral-8x7B", "mixtral-8x7b", {"paper-moe-64", "paper-moe-160", "paper-moe-256"}},
-      {"(b) Qwen3-30B-A3B", "qwen3-30b-a3b", {"paper-moe-64", "paper-moe-160", "paper-moe-256"}},
-      {"(c) DeepSeek-V3-like", "deepseek-v3-like", {"paper-moe-160", "paper-moe-256", "paper-moe-512"}}};
   std::vector<MoePanel> kept;
-  for (const auto& p : panels)
-    if (o.wantsModel(p.model)) kept.push_back(p);
+  for (auto p : moePanels()) {
+    if (!o.wantsModel(p.model)) continue;
+    std::vector<std::string> clusters;
+    for (const auto& cl : p.clusters)
+      if (o.wantsCluster(cl)) clusters.push_back(cl);
+    p.clusters = clusters;
+    if (!p.clusters.empty()) kept.push_back(p);
+  }
   if (o.quick && !kept.empty()) {  // the first panel's smallest cluster
     kept.resize(1);
     kept[0].clusters.resize(1);
@@ -130,7 +146,7 @@ bool paperFigure9(PaperContext& c) {
            "EP 1, ETP = TP, EDP = replicas); \"re-tiled\" prices the same plan with each MoE stage tiled by the "
            "fill's rule. `"
         << o.arachne << " without tiling` is the same planner with the fill's expert tiling switched off.\n";
-  if (kept.empty()) c.out << "\n(no panel: --models leaves none of the MoE models)\n";
+  if (kept.empty()) c.out << "\n(no panel: --models and --clusters leave none of the MoE cells)\n";
   for (const auto& p : kept) printPanel(c, p);
   return true;
 }

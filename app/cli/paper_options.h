@@ -16,6 +16,7 @@ struct PaperOptions {
   bool quick = false;                // tiny budgets and the smallest cells, for tests
   std::string csv_dir;               // empty: no CSV, no resume
   std::vector<std::string> models;   // empty: every model of the selected figures
+  std::vector<std::string> clusters; // empty: every cluster of Figures 1, 7, 9 and 10
   std::vector<std::string> planners; // empty: every planner of each figure
   int jobs = 2;                      // planner runs in parallel
   std::uint64_t seed = 1;
@@ -28,6 +29,7 @@ struct PaperOptions {
   std::vector<std::pair<std::string, std::string>> given;
 
   bool wantsModel(const std::string& id) const;
+  bool wantsCluster(const std::string& id) const;
   bool wantsPlanner(const std::string& name) const;
 };
 

@@ -1,6 +1,7 @@
 // The Markdown the figures of `arachne-cli paper` share: headings, cell tables, leads.
 #include "paper_report.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <map>
@@ -48,6 +49,10 @@ bool PaperOptions::wantsModel(const std::string& id) const {
   for (const auto& m : models)
     if (m == id) return true;
   return false;
+}
+
+bool PaperOptions::wantsCluster(const std::string& id) const {
+  return clusters.empty() || std::find(clusters.begin(), clusters.end(), id) != clusters.end();
 }
 
 bool PaperOptions::wantsPlanner(const std::string& name) const {
