@@ -43,8 +43,7 @@ double parsePositive(const std::string& option, const std::string& text, double 
 // longest run of comma-separated items that names one is taken.
 std::vector<std::string> splitClusters(const std::string& text) {
   std::vector<std::string> known = paperDenseClusters();
-  for (const auto& c : paperMoeClusters())
-    if (std::find(known.begin(), known.end(), c) == known.end()) known.push_back(c);
+  for (const auto& c : paperMoeClusters()) known.push_back(c);  // no name is in both
   const std::vector<std::string> items = splitItems("--clusters", text);
   std::vector<std::string> clusters;
   for (size_t i = 0; i < items.size();) {
@@ -56,7 +55,7 @@ std::vector<std::string> splitClusters(const std::string& text) {
     }
     if (match.empty()) {
       std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : "; ") + k;
+      for (const auto& k : known) appendItem(list, k, "; ");
       throw UsageError("option '--clusters': '" + items[i] + "' is not a cluster of Figures 1, 7, 9 or 10 (they are: " +
                        list + ")");
     }

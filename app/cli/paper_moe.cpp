@@ -102,13 +102,13 @@ void printPanel(PaperContext& c, const MoePanel& p) {
   c.out.flush();
 }
 
-}  // namespace
-
-static std::vector<MoePanel> moePanels() {
+std::vector<MoePanel> moePanels() {
   return {{"(a) Mixtral-8x7B", "mixtral-8x7b", {"paper-moe-64", "paper-moe-160", "paper-moe-256"}},
           {"(b) Qwen3-30B-A3B", "qwen3-30b-a3b", {"paper-moe-64", "paper-moe-160", "paper-moe-256"}},
           {"(c) DeepSeek-V3-like", "deepseek-v3-like", {"paper-moe-160", "paper-moe-256", "paper-moe-512"}}};
 }
+
+}  // namespace
 
 std::vector<std::string> paperMoeClusters() {
   std::vector<std::string> all;

@@ -259,16 +259,15 @@ class TstCliPaper : public QObject {
     QCOMPARE(csvRows(fig1), 14);
   }
 
-  // HetAuto on the two-type 64-GPU cluster runs out of new structures in about a second: with a
-  // 5 s budget that cell ended its search and is not at its budget; the three-type ones are.
   // Which cells a search ends on by itself must not depend on the machine's speed: HetAuto ends
   // on paper-2t-64 and on 16 + 16 nodes of A100-40 and H100 with qwen3-32b within a second here,
-  // and a 120 s budget leaves a wide margin;
-  // on paper-3t-128 it is still drawing new structures after 60 s, so half a second stops it.
+  // and a 120 s budget leaves a wide margin; on paper-3t-128 it is still drawing new structures
+  // after 60 s, so half a second stops it.
   void aSearchThatEndsBeforeItsBudgetIsNotAtIt() {
     QTemporaryDir dir;
     const QStringList common = {"--figure", "7", "--models", "qwen3-32b", "--planners", "hetauto"};
-    const CliRun ends = cli(quick(dir.path(), common + QStringList{"--clusters", "paper-2t-64,a100-40:4x16,h100:4x16", "--budget-s", "120"}));
+    const CliRun ends =
+        cli(quick(dir.path(), common + QStringList{"--clusters", "paper-2t-64,a100-40:4x16,h100:4x16", "--budget-s", "120"}));
     QVERIFY2(ends.code == 0, qPrintable(ends.err + ends.out));
     const CliRun stops =
         cli(quick(dir.path(), common + QStringList{"--clusters", "paper-3t-128", "--budget-s", "0.5"}));
