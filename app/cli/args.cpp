@@ -118,6 +118,22 @@ int parseIntOption(const std::string& option, const std::string& text, int min, 
   return static_cast<int>(v);
 }
 
+std::vector<std::string> parseListOption(const std::string& option, const std::string& text) {
+  std::vector<std::string> items;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (item.empty()) {
+      if (text.empty()) throw UsageError("option '" + option + "' needs at least one item");
+      throw UsageError("option '" + option + "' has an empty item in '" + text + "'");
+    }
+    items.push_back(item);
+    if (comma == std::string::npos) return items;
+    start = comma + 1;
+  }
+}
+
 double parseRealOption(const std::string& option, const std::string& text, const char* unit, double min,
                        bool minIncluded, double max, const std::string& maxText) {
   double v = 0;

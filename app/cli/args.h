@@ -54,5 +54,8 @@ int parseIntOption(const std::string& option, const std::string& text, int min, 
 double parseRealOption(const std::string& option, const std::string& text, const char* unit, double min,
                        bool minIncluded, double max, const std::string& maxText);
 bool parseOnOff(const std::string& option, const std::string& text);
+// A comma-separated list ("a,b,c"); an empty list or an empty item ("a,,b", "a,") is refused,
+// so a typo cannot silently drop an entry.
+std::vector<std::string> parseListOption(const std::string& option, const std::string& text);
 
 }  // namespace arachne::cli

@@ -2,7 +2,6 @@
 // Markdown tables, each under the command line that reproduces it, with optional CSV files.
 #include <algorithm>
 #include <filesystem>
-#include <sstream>
 
 #include "bench_common.h"
 #include "cluster/cluster_spec.h"
@@ -22,17 +21,6 @@ const std::vector<std::string> kSections = {"presets", "exhaustive", "time", "cu
 // for the 52 held-out problems with five planners each).
 const std::vector<std::string> kExtraSections = {"baselines", "heldout"};
 
-std::vector<std::string> splitItems(const std::string& option, const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    if (item.empty()) throw UsageError("option '" + option + "' has an empty item in '" + text + "'");
-    items.push_back(item);
-  }
-  if (items.empty()) throw UsageError("option '" + option + "' needs at least one item");
-  return items;
-}
-
 double parseSeconds(const std::string& text) { return parseRealOption("--budget-s", text, "seconds", 0, false, 3600, "3600"); }
 
 int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -51,7 +39,7 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   std::vector<std::string> sections = kSections;
   if (auto v = a.value("--section")) {
     if (*v != "all") {
-      sections = splitItems("--section", *v);
+      sections = parseListOption("--section", *v);
       for (const auto& s : sections)
         if (std::find(kSections.begin(), kSections.end(), s) == kSections.end() &&
             std::find(kExtraSections.begin(), kExtraSections.end(), s) == kExtraSections.end())
@@ -59,7 +47,7 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
                            s + "'");
     }
   }
-  if (auto v = a.value("--models")) o.models = splitItems("--models", *v);
+  if (auto v = a.value("--models")) o.models = parseListOption("--models", *v);
   if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
   if (auto v = a.value("--budget-s")) o.budget_s = parseSeconds(*v);
   if (auto v = a.value("--repeats")) o.repeats = parseIntOption("--repeats", *v, 1, 1000);
@@ -67,14 +55,14 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--curve-model")) o.curve_model = *v;
   if (auto v = a.value("--arachne-planner")) o.arachne = *v;
   if (o.quick) o.baseline_budget_s = 2;
-  if (auto v = a.value("--baseline-planners")) o.baseline_planners = splitItems("--baseline-planners", *v);
+  if (auto v = a.value("--baseline-planners")) o.baseline_planners = parseListOption("--baseline-planners", *v);
   if (auto v = a.value("--baseline-budget-s")) o.baseline_budget_s = parseSeconds(*v);
   if (auto v = a.value("--baseline-model")) o.baseline_model = *v;
   for (const auto& p : o.baseline_planners)
     if (!makePlanner(p)) throw UsageError("option '--baseline-planners': unknown planner '" + p + "' (known: " + plannerList() + ")");
   resolveModel(o.baseline_model);
   if (auto v = a.value("--heldout")) o.heldout = *v;
-  if (auto v = a.value("--heldout-problems")) o.heldout_problems = splitItems("--heldout-problems", *v);
+  if (auto v = a.value("--heldout-problems")) o.heldout_problems = parseListOption("--heldout-problems", *v);
   if (auto v = a.value("--write-heldout")) {
     // Draws the set and writes it; no section runs.
     checkOutputPath(*v);

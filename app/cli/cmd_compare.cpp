@@ -1,6 +1,5 @@
 // `compare`: run several planners on one problem and print one table of their results.
 #include <cstdio>
-#include <sstream>
 
 #include "commands.h"
 #include "planning_session.h"
@@ -9,15 +8,6 @@
 namespace arachne::cli {
 
 namespace {
-
-std::vector<std::string> splitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out,
                std::ostream& err) {
@@ -29,8 +19,7 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
   const PlannerBudget budget = budgetFrom(a, 10.0);
   std::uint64_t seed = kDefaultPlanningSeed;
   if (auto v = a.value("--seed")) seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
-  const std::vector<std::string> names = splitList(*a.value("--planners"));
-  if (names.empty()) throw UsageError("option '--planners' needs a comma-separated list (known: " + plannerList() + ")");
+  const std::vector<std::string> names = parseListOption("--planners", *a.value("--planners"));
   for (const auto& n : names)
     if (!makePlanner(n)) throw UsageError("unknown planner '" + n + "' (known: " + plannerList() + ")");
   const PlanningProblem p = loadProblem(a);

@@ -3,7 +3,6 @@
 // and read back by a rerun with the same --csv-dir (resume).
 #include <algorithm>
 #include <filesystem>
-#include <sstream>
 
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
@@ -23,17 +22,6 @@ namespace {
 
 const std::vector<int> kFigures = {1, 7, 8, 9, 10, 11};
 
-std::vector<std::string> splitItems(const std::string& option, const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    if (item.empty()) throw UsageError("option '" + option + "' has an empty item in '" + text + "'");
-    items.push_back(item);
-  }
-  if (items.empty()) throw UsageError("option '" + option + "' needs at least one item");
-  return items;
-}
-
 double parsePositive(const std::string& option, const std::string& text, double max) {
   return parseRealOption(option, text, "", 0, false, max, fixed(max, 0));
 }
@@ -44,7 +32,7 @@ double parsePositive(const std::string& option, const std::string& text, double 
 std::vector<std::string> splitClusters(const std::string& text) {
   std::vector<std::string> known = paperDenseClusters();
   for (const auto& c : paperMoeClusters()) known.push_back(c);  // no name is in both
-  const std::vector<std::string> items = splitItems("--clusters", text);
+  const std::vector<std::string> items = parseListOption("--clusters", text);
   std::vector<std::string> clusters;
   for (size_t i = 0; i < items.size();) {
     size_t end = i;
@@ -75,7 +63,7 @@ PaperOptions parseOptions(const ParsedArgs& a) {
   }
   if (auto v = a.value("--figure"); v && *v != "all") {
     o.figures.clear();
-    for (const auto& f : splitItems("--figure", *v)) {
+    for (const auto& f : parseListOption("--figure", *v)) {
       int n = 0;
       try {
         n = parseIntOption("--figure", f, 1, 11);
@@ -88,9 +76,9 @@ PaperOptions parseOptions(const ParsedArgs& a) {
     }
   }
   if (auto v = a.value("--budget-s")) o.budget_s = parsePositive("--budget-s", *v, 86400);
-  if (auto v = a.value("--models")) o.models = splitItems("--models", *v);
+  if (auto v = a.value("--models")) o.models = parseListOption("--models", *v);
   if (auto v = a.value("--clusters")) o.clusters = splitClusters(*v);
-  if (auto v = a.value("--planners")) o.planners = splitItems("--planners", *v);
+  if (auto v = a.value("--planners")) o.planners = parseListOption("--planners", *v);
   if (auto v = a.value("--jobs")) o.jobs = parseIntOption("--jobs", *v, 1, 64);
   if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
   if (auto v = a.value("--global-batch")) o.global_batch = parseIntOption("--global-batch", *v, 1, 100000000);

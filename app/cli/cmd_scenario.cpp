@@ -3,7 +3,6 @@
 // after, the stall and what it cost; over the whole run the sequences trained.
 #include <cstdio>
 #include <iostream>
-#include <sstream>
 #include <unistd.h>
 
 #include "catalog/gpu_catalog.h"
@@ -22,15 +21,6 @@ namespace {
 
 constexpr int kMaxGlobalBatch = 100000000;
 constexpr int kMaxSequenceLength = 10000000;
-
-std::vector<std::string> splitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 double parseSeconds(const std::string& option, const std::string& text) {
   return parseRealOption(option, text, "seconds", 0, true, 1e9, "1e9");
@@ -107,8 +97,7 @@ int runScenarioCommand(const CommandSpec& cmd, const std::vector<std::string>& a
     if (!p) throw UsageError("option '--policy' needs replan or keep-if-better, got '" + *v + "'");
     options.policy = *p;
   }
-  std::vector<std::string> names = a.has("--planners") ? splitList(*a.value("--planners")) : plannerNames();
-  if (names.empty()) throw UsageError("option '--planners' needs a comma-separated list (known: " + plannerList() + ")");
+  std::vector<std::string> names = a.has("--planners") ? parseListOption("--planners", *a.value("--planners")) : plannerNames();
   for (const auto& n : names)
     if (!makePlanner(n)) throw UsageError("unknown planner '" + n + "' (known: " + plannerList() + ")");
   std::optional<double> plannerTime;

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -30,20 +29,12 @@ double parseMinutes(const std::string& option, const std::string& text, bool all
   return parseRealOption(option, text, "minutes", 0, allowZero, kMaxMinutes, std::to_string(static_cast<int>(kMaxMinutes)));
 }
 
-std::vector<std::string> splitList(const std::string& option, const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    if (item.empty()) throw UsageError("option '" + option + "' has an empty item in '" + text + "'");
-    items.push_back(item);
-  }
-  if (items.empty()) throw UsageError("option '" + option + "' needs at least one item");
-  return items;
-}
-
 std::string joinInts(const std::vector<int>& values) {
   std::string s;
-  for (const int v : values) s += (s.empty() ? "" : ",") + std::to_string(v);
+  for (const int v : values) {
+    if (!s.empty()) s += ',';
+    s += std::to_string(v);
+  }
   return s;
 }
 
@@ -128,10 +119,10 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--random-small")) o.small_random_compositions = parseIntOption("--random-small", *v, 0, 100000);
   if (auto v = a.value("--random-wide")) o.wide_random_compositions = parseIntOption("--random-wide", *v, 0, 100000);
   if (auto v = a.value("--cluster")) o.clusters = {*v};
-  if (auto v = a.value("--models")) o.models = splitList("--models", *v);
+  if (auto v = a.value("--models")) o.models = parseListOption("--models", *v);
   if (auto v = a.value("--batch-scales")) {
     o.batch_scales.clear();
-    for (const auto& item : splitList("--batch-scales", *v)) o.batch_scales.push_back(parseIntOption("--batch-scales", item, 1, 64));
+    for (const auto& item : parseListOption("--batch-scales", *v)) o.batch_scales.push_back(parseIntOption("--batch-scales", item, 1, 64));
   }
   if (auto v = a.value("--problems")) o.listed_problems = loadListedProblems(*v);
   if (auto v = a.value("--resume")) o.resume = *v;

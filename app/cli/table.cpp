@@ -79,12 +79,14 @@ std::string grouped(double v, int decimals) {
   const bool negative = !s.empty() && s[0] == '-';
   if (negative) s.erase(0, 1);
   const auto dot = s.find('.');
-  std::string intPart = s.substr(0, dot);
-  const std::string rest = dot == std::string::npos ? "" : s.substr(dot);
-  for (int i = static_cast<int>(intPart.size()) - 3; i > 0; i -= 3) intPart.insert(i, ",");
+  const std::string intPart = s.substr(0, dot);
   std::string out = negative ? "-" : "";
-  out += intPart;
-  out += rest;
+  // Appended digit by digit: inserting commas in place trips a false -Wrestrict warning of GCC 12.
+  for (size_t i = 0; i < intPart.size(); ++i) {
+    if (i > 0 && (intPart.size() - i) % 3 == 0) out += ',';
+    out += intPart[i];
+  }
+  if (dot != std::string::npos) out += s.substr(dot);
   return out;
 }
 

@@ -190,7 +190,10 @@ int runValidatePublished(const ParsedArgs& a, std::ostream& out) {
     const PublishedRun& r = runs[i];
     const PublishedPrice& p = prices[0][i];
     std::string shape = std::to_string(r.tp) + "x" + std::to_string(r.pp) + "x" + std::to_string(r.dp);
-    if (r.virtual_stages > 1) shape += "x" + std::to_string(r.virtual_stages);
+    if (r.virtual_stages > 1) {
+      shape += 'x';
+      shape += std::to_string(r.virtual_stages);
+    }
     const bool isCal = roles.count(r.id) > 0;
     std::string note = p.priced ? (p.fits_memory ? "" : "our memory model says OOM") : p.problem;
     if (note.size() > 60) note = note.substr(0, 57) + "...";

@@ -42,7 +42,10 @@ std::string shellWord(const std::string& word) {
 
 std::string shellCommand(const std::vector<std::string>& argv) {
   std::string out;
-  for (const std::string& w : argv) out += (out.empty() ? "" : " ") + shellWord(w);
+  for (const std::string& w : argv) {
+    if (!out.empty()) out += ' ';
+    out += shellWord(w);
+  }
   return out;
 }
 

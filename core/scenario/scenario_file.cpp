@@ -51,7 +51,11 @@ Scenario loadScenarioFile(const std::string& path, const GpuCatalog& catalog) {
 void writeScenarioOutput(const std::string& path, const std::string& text) {
   const fs::path target(path);
   std::random_device rd;
-  const fs::path tmp = target.parent_path() / ("." + target.filename().string() + ".tmp-" + std::to_string(rd()));
+  std::string tmpName = ".";
+  tmpName += target.filename().string();
+  tmpName += ".tmp-";
+  tmpName += std::to_string(rd());
+  const fs::path tmp = target.parent_path() / tmpName;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw LoadError(path, "", std::string("cannot write a temporary file beside it: ") + std::strerror(errno));

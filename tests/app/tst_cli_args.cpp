@@ -68,6 +68,25 @@ class TstCliArgs : public QObject {
     QCOMPARE(parseOnOff("--c", "off"), false);
     QVERIFY_THROWS_EXCEPTION(UsageError, parseOnOff("--c", "maybe"));
   }
+  void lists() {
+    QCOMPARE(parseListOption("--l", "a"), (std::vector<std::string>{"a"}));
+    QCOMPARE(parseListOption("--l", "a,b:2x4,c"), (std::vector<std::string>{"a", "b:2x4", "c"}));
+    // An empty item is a typo that would silently drop an entry: refused, with the text quoted.
+    for (const char* bad : {"a,,b", "a,", ",a", ","}) {
+      try {
+        parseListOption("--l", bad);
+        QFAIL(bad);
+      } catch (const UsageError& e) {
+        QVERIFY2(std::string(e.what()) == std::string("option '--l' has an empty item in '") + bad + "'", e.what());
+      }
+    }
+    try {
+      parseListOption("--l", "");
+      QFAIL("empty list accepted");
+    } catch (const UsageError& e) {
+      QCOMPARE(std::string(e.what()), std::string("option '--l' needs at least one item"));
+    }
+  }
   void formatting() {
     QCOMPARE(fixed(1.23456, 2), std::string("1.23"));
     QCOMPARE(fixed(-0.0001, 2), std::string("0.00"));

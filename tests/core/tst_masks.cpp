@@ -16,6 +16,13 @@ using namespace arachne;
 namespace {
 
 // Random composition: 2-4 GPU types, node sizes 1-8, 4-512 GPUs in total.
+// Appended, not "t" + std::to_string(t): that form trips a false GCC 12 warning.
+std::string typeId(int t) {
+  std::string id = "t";
+  id += std::to_string(t);
+  return id;
+}
+
 std::vector<Node> randomNodes(std::mt19937& rng) {
   std::uniform_int_distribution<int> types(2, 4), size(1, 8), total(4, 512);
   const int nt = types(rng);
@@ -25,13 +32,13 @@ std::vector<Node> randomNodes(std::mt19937& rng) {
   // Every type gets at least one node; then random nodes until the target is reached.
   for (int t = 0; t < nt; ++t) {
     const int s = size(rng);
-    nodes.push_back(Node{id++, "t" + std::to_string(t), s, 0});
+    nodes.push_back(Node{id++, typeId(t), s, 0});
     sum += s;
   }
   std::uniform_int_distribution<int> pick(0, nt - 1);
   while (sum < target) {
     const int s = std::min(size(rng), std::max(1, target - sum));
-    nodes.push_back(Node{id++, "t" + std::to_string(pick(rng)), s, 0});
+    nodes.push_back(Node{id++, typeId(pick(rng)), s, 0});
     sum += s;
   }
   return nodes;

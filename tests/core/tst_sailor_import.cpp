@@ -378,9 +378,15 @@ class TstSailorImport : public QObject {
     const GpuCatalog c = testCatalog();
     std::string layers, groups, dps;
     for (int s = 0; s < 200; ++s) {
-      layers += (s ? "," : "") + std::string("[") + std::to_string(s) + "]";
-      groups += (s ? "," : "") + std::string(R"([[[["GH-96",1024,"z"]],1024]])");
-      dps += (s ? "," : "") + std::string("1");
+      const char* sep = s ? "," : "";
+      layers += sep;
+      layers += '[';
+      layers += std::to_string(s);
+      layers += ']';
+      groups += sep;
+      groups += R"([[[["GH-96",1024,"z"]],1024]])";
+      dps += sep;
+      dps += '1';
     }
     const std::string text = R"({"pipeline_list":[{"num_stages":200,"layers_per_stage":[)" + layers +
                              R"(],"tmp_per_stage":[)" + groups + R"(],"dp":[)" + dps +
