@@ -33,6 +33,12 @@ ConstructionEpisode::ConstructionEpisode(const CostModel& cost, EpisodeOptions o
 
 const CostModel& ConstructionEpisode::cost() const { return fill_->cost(); }
 
+ConstructionEpisode ConstructionEpisode::prefetchingCopy() const {
+  ConstructionEpisode copy = *this;
+  copy.prefetching_ = true;
+  return copy;
+}
+
 void ConstructionEpisode::reset() {
   free_ = initial_;
   plan_ = Plan{};
@@ -132,6 +138,20 @@ StepOutcome ConstructionEpisode::stepReusing(const TemplateChoice& choice, const
       FillResult r = found.fill ? *found.fill : run();
       history_ = std::move(key);
       return apply(choice, std::move(r), false);
+    }
+    if (prefetching_) {
+      std::shared_ptr<const FillResult> ahead = reused_->findPrefetched(key);
+      FillResult r = ahead ? *ahead : run();
+      if (!ahead) reused_->insertPrefetched(key, r);
+      history_ = std::move(key);
+      return apply(choice, std::move(r), false);
+    }
+    // Filled ahead by a prefetching copy: new here, so counted and remembered as if run now.
+    if (std::shared_ptr<const FillResult> ahead = reused_->takePrefetched(key)) {
+      FillResult r = *ahead;
+      reused_->insert(key, r);
+      history_ = std::move(key);
+      return apply(choice, std::move(r), true);
     }
   }
   FillResult r = run();

@@ -101,6 +101,13 @@ class ConstructionEpisode {
     if (!steps_.empty()) steps_.back().alternatives = std::move(alternatives);
   }
   long long evaluations() const { return evaluations_; }  // fills run
+  // Whether steps look their fills up in a cache (EpisodeOptions::reuse_fills), which copies share.
+  bool reusesFills() const { return reused_ != nullptr; }
+  // A copy that fills ahead for this episode on another thread (a local search's neighbours,
+  // construction_replay.cpp). Its fills go into the shared cache apart (FillCache::
+  // insertPrefetched), where a step of this episode or another copy takes them and counts them
+  // as its own; the copy's own steps count nothing. Needs reusesFills().
+  ConstructionEpisode prefetchingCopy() const;
   long long plansPriced() const { return priced_; }
 
  private:
@@ -124,6 +131,7 @@ class ConstructionEpisode {
   std::shared_ptr<FillCache> reused_;
   std::string history_;
   bool history_known_ = true;
+  bool prefetching_ = false;  // a prefetchingCopy(): fills ahead, counts and remembers nothing
 };
 
 }  // namespace arachne

@@ -1,8 +1,12 @@
 #include "planning/construction_replay.h"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include "planning/construction_episode.h"
 #include "planning/planner_run.h"
@@ -21,6 +25,93 @@ TemplateChoice withoutSpentTypes(const ConstructionEpisode& episode, const Templ
   out.depth = static_cast<int>(out.stages.size());
   return out;
 }
+
+// The steps replayConstruction takes for `construction`, on a prefetching copy of the episode:
+// each step's fill lands in the shared cache under the key the replay will look up. Ends early
+// when `abandon` is set.
+void prefetchConstruction(ConstructionEpisode& episode, const std::vector<TemplateChoice>& construction,
+                          const std::atomic<bool>& abandon) {
+  episode.reset();
+  for (size_t t = 0; t < construction.size() && !episode.done(); ++t) {
+    if (abandon.load(std::memory_order_relaxed)) return;
+    try {
+      episode.step(construction[t]);
+    } catch (const std::invalid_argument&) {
+      const TemplateChoice repaired = withoutSpentTypes(episode, construction[t]);
+      if (repaired.isStop()) return;
+      try {
+        episode.step(repaired);
+      } catch (const std::invalid_argument&) {
+        return;
+      }
+    }
+  }
+}
+
+// One round's neighbours filled ahead while the round replays them in order: helper threads,
+// and the replaying thread while it waits, take the next neighbour no thread has taken and fill
+// its steps on a prefetching copy of the episode. The replay of a neighbour no thread has taken
+// fills it itself; the replay of one a helper is filling waits for it. The replays, their order,
+// counts and offers are those of a round without helpers (FillCache::takePrefetched).
+class RoundPrefetch {
+ public:
+  RoundPrefetch(const ConstructionEpisode& episode, int helpers,
+                const std::vector<std::vector<TemplateChoice>>& list, const std::vector<char>& skip)
+      : episode_(episode), list_(list), state_(list.size()) {
+    for (size_t i = 0; i < list.size(); ++i) state_[i].store(skip[i] ? kDone : kFree, std::memory_order_relaxed);
+    try {
+      for (int h = 0; h < helpers; ++h)
+        threads_.emplace_back([this, copy = episode.prefetchingCopy()]() mutable {
+          while (!abandon_.load(std::memory_order_relaxed) && fillNext(copy)) {
+          }
+        });
+    } catch (...) {
+      // No thread (or no memory) for another helper: the round goes on with those it has.
+    }
+  }
+  RoundPrefetch(const RoundPrefetch&) = delete;
+  RoundPrefetch& operator=(const RoundPrefetch&) = delete;
+  ~RoundPrefetch() {
+    abandon_.store(true);
+    for (std::thread& t : threads_) t.join();
+  }
+  // Before neighbour i is replayed.
+  void claimOrWait(size_t i) {
+    char expected = kFree;
+    if (state_[i].compare_exchange_strong(expected, kTaken)) return;  // the replay fills it
+    while (state_[i].load(std::memory_order_acquire) != kDone) {
+      if (!own_) own_.emplace(episode_.prefetchingCopy());
+      if (!fillNext(*own_)) std::this_thread::yield();
+    }
+  }
+
+ private:
+  static constexpr char kFree = 0, kTaken = 1, kDone = 2;
+  // Takes the next free neighbour and fills it; false when none is left.
+  bool fillNext(ConstructionEpisode& copy) {
+    for (;;) {
+      const size_t j = next_.fetch_add(1);
+      if (j >= list_.size()) return false;
+      char expected = kFree;
+      if (!state_[j].compare_exchange_strong(expected, kTaken)) continue;
+      try {
+        prefetchConstruction(copy, list_[j], abandon_);
+      } catch (...) {
+        // Not filled ahead: its replay fills what is missing (and meets the error itself).
+      }
+      state_[j].store(kDone, std::memory_order_release);
+      return true;
+    }
+  }
+
+  const ConstructionEpisode& episode_;
+  const std::vector<std::vector<TemplateChoice>>& list_;
+  std::vector<std::atomic<char>> state_;
+  std::atomic<size_t> next_{0};
+  std::atomic<bool> abandon_{false};
+  std::optional<ConstructionEpisode> own_;  // the replaying thread's prefetching copy
+  std::vector<std::thread> threads_;
+};
 
 }  // namespace
 
@@ -74,9 +165,23 @@ int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<
   replayed.insert(constructionKey(best));
   for (int round = 0; round < rounds; ++round) {
     bool improved = false;
-    for (std::vector<TemplateChoice>& candidate : neighbours(best)) {
+    std::vector<std::vector<TemplateChoice>> list = neighbours(best);
+    std::unique_ptr<RoundPrefetch> ahead;
+    if (run.helperThreads() > 0 && episode.reusesFills() && list.size() > 1) {
+      // The neighbours the loop below will skip: replayed before, or listed twice.
+      std::vector<char> skip(list.size(), 0);
+      ReplayedKeys listed;
+      for (size_t i = 0; i < list.size(); ++i) {
+        std::vector<StageKey> k = constructionKey(list[i]);
+        skip[i] = replayed.count(k) > 0 || !listed.insert(std::move(k)).second;
+      }
+      ahead = std::make_unique<RoundPrefetch>(episode, run.helperThreads(), list, skip);
+    }
+    for (size_t i = 0; i < list.size(); ++i) {
+      std::vector<TemplateChoice>& candidate = list[i];
       if (run.shouldStop()) return replays;
       if (!replayed.insert(constructionKey(candidate)).second) continue;
+      if (ahead) ahead->claimOrWait(i);
       ++replays;
       size_t steps = 0;
       double reached = 0;

@@ -62,6 +62,30 @@ void FillCache::insert(const std::string& key, FillResult fill) {
   if (added && keep) kept_bytes_ += bytes;
 }
 
+std::shared_ptr<const FillResult> FillCache::findPrefetched(const std::string& key) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = prefetched_.find(key);
+  return it == prefetched_.end() ? nullptr : it->second.first;
+}
+
+void FillCache::insertPrefetched(const std::string& key, FillResult fill) {
+  const size_t bytes = footprint(fill) + key.capacity();
+  auto kept = std::make_shared<const FillResult>(std::move(fill));
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (prefetched_bytes_ + bytes > byte_budget_) return;  // the episode that reaches it fills it
+  if (prefetched_.emplace(key, std::make_pair(std::move(kept), bytes)).second) prefetched_bytes_ += bytes;
+}
+
+std::shared_ptr<const FillResult> FillCache::takePrefetched(const std::string& key) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = prefetched_.find(key);
+  if (it == prefetched_.end()) return nullptr;
+  std::shared_ptr<const FillResult> fill = std::move(it->second.first);
+  prefetched_bytes_ -= it->second.second;
+  prefetched_.erase(it);
+  return fill;
+}
+
 size_t FillCache::size() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return fills_.size();

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "planning/template_fill.h"
 
@@ -35,6 +36,15 @@ class FillCache {
   // the kept fills stay within the byte budget.
   void insert(const std::string& key, FillResult fill);
 
+  // Fills computed ahead on another thread (a local search's neighbours, construction_replay.h)
+  // before an episode that counts reaches them. Kept apart from the remembered keys, so that
+  // they count nothing and take no place among them: the episode that reaches one takes it
+  // (takePrefetched) and remembers it as if it had run the fill itself, so counts, and so plans,
+  // do not depend on the threads. Within the byte budget, like the remembered fills.
+  std::shared_ptr<const FillResult> findPrefetched(const std::string& key) const;
+  void insertPrefetched(const std::string& key, FillResult fill);
+  std::shared_ptr<const FillResult> takePrefetched(const std::string& key);
+
   size_t size() const;       // keys remembered
   size_t keptBytes() const;  // the approximate heap size of the fills kept
 
@@ -47,6 +57,8 @@ class FillCache {
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::shared_ptr<const FillResult>> fills_;  // null: seen, not kept
   size_t kept_bytes_ = 0;
+  std::unordered_map<std::string, std::pair<std::shared_ptr<const FillResult>, size_t>> prefetched_;  // fill, bytes
+  size_t prefetched_bytes_ = 0;
 };
 
 }  // namespace arachne

@@ -21,6 +21,10 @@ class PlannerRun {
   bool shouldStop();
   bool cancelled() const { return cancelled_; }
   void addEvaluations(long long n) { evaluations_ += n; }
+  // Threads a local search may use beside the calling one to fill its neighbours ahead
+  // (searchNeighbours, construction_replay.h); 0 by default. Changes no count and no plan.
+  void setHelperThreads(int n) { helper_threads_ = n < 0 ? 0 : n; }
+  int helperThreads() const { return helper_threads_; }
   long long evaluations() const { return evaluations_; }
   double elapsed() const;
   // Time left in the budget, +inf when it has no time limit.
@@ -80,6 +84,7 @@ class PlannerRun {
   const std::atomic<bool>* cancel_;
   Clock::time_point start_, last_progress_;
   long long evaluations_ = 0;
+  int helper_threads_ = 0;
   bool cancelled_ = false, budget_spent_ = false, found_ = false;
   double best_thr_ = 0;
   Plan best_plan_;

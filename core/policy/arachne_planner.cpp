@@ -163,6 +163,9 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   DecisionMemo memo(kMemoCapacity);
   BatchedRollouts rollouts(inference, view, prototype, memo, execution_);
   PlannerRun run(budget, progress, cancel);
+  // Phase 6's local searches run on this thread; the rollouts' other threads fill their
+  // neighbours ahead (searchNeighbours).
+  run.setHelperThreads(rollouts.threads() - 1);
   RolloutLedger ledger(run, episode, flat_, 1 + std::max(0, schedule_.runner_ups));
   int count = 0, swept = 0, sampled = 0, exploring = 0, changed = 0, retuned = 0;
   // With an evaluation budget the planner samples until it is spent (the best-so-far curves

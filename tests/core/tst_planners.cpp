@@ -193,6 +193,34 @@ class TstPlanners : public QObject {
     QVERIFY(!cache.find("small-3").seen);
   }
 
+  // Fills computed ahead (a local search's helpers) are apart from the remembered keys: they are
+  // not seen, take no capacity, stay within the byte budget, and the episode that reaches one
+  // takes it out.
+  void prefetchedFillsCountNothingUntilTaken() {
+    PlanningWorld small("h100:8x2", "llama3-8b");
+    FillResult built;
+    built.free_after = FreeGpus(small.composition);
+    const FillResult s = built;
+    const size_t bytes = FillCache::footprint(s);
+    FillCache cache(1, 2 * bytes + 100);  // room for two fills of each kind
+    cache.insertPrefetched("a", s);
+    cache.insertPrefetched("b", s);
+    cache.insertPrefetched("c", s);  // over the budget: not kept
+    QCOMPARE(cache.size(), size_t{0});
+    QVERIFY(!cache.find("a").seen);
+    QVERIFY(cache.findPrefetched("a") != nullptr);
+    QVERIFY(cache.findPrefetched("c") == nullptr);
+    QVERIFY(cache.takePrefetched("a") != nullptr);
+    QVERIFY(cache.findPrefetched("a") == nullptr);
+    QVERIFY(cache.takePrefetched("a") == nullptr);
+    cache.insertPrefetched("c", s);  // taking "a" made room
+    QVERIFY(cache.findPrefetched("c") != nullptr);
+    cache.insert("a", s);
+    cache.insert("b", s);  // the remembered keys' capacity (1) is not the prefetched fills'
+    QCOMPARE(cache.size(), size_t{1});
+    QVERIFY(cache.findPrefetched("b") != nullptr);
+  }
+
   void exhaustiveIsTheOptimumOfHandCheckableCases() {
     // Two one-GPU H100 nodes and a global batch of 8: one stage with one or two replicas
     // (the replicas are capped so that each gets a micro-batch), or a two-stage pipeline.

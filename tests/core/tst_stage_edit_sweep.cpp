@@ -1,8 +1,8 @@
 // The stage-edit sweep: a construction one split away from the optimum is repaired, the edits of
 // a one-stage template are exactly the ones listed, the many-stage edits (refolds, trades, moves
 // between templates) are among the neighbours, the lookahead searches on from edits that did not
-// improve, a replay drops the stages of a template on a type an earlier template used up, and a
-// run that must stop replays nothing.
+// improve, a replay drops the stages of a template on a type an earlier template used up, helper
+// threads that fill the neighbours ahead change nothing, and a run that must stop replays nothing.
 #include <QtTest>
 
 #include "planning/construction_episode.h"
@@ -170,6 +170,48 @@ class TstStageEditSweep : public QObject {
     QCOMPARE(construction[1].depth, 1);
     QVERIFY((construction[1].stages == std::vector<StageChoice>{{a100, 8}}));
     QCOMPARE(steps, size_t(2));  // the second template added throughput
+  }
+
+  // Helper threads fill the neighbours ahead and change nothing: the same replays, the same
+  // construction, the same evaluations and best-so-far curve, with or without an evaluation
+  // budget that stops the sweep part-way.
+  void helpersChangeNothing() {
+    PlanningWorld world("h100:4x2,a6000:4x2+1x2,a100-40:4x2", "mixtral-8x7b");
+    const int h100 = world.cost->gpuIndex("h100"), a6000 = world.cost->gpuIndex("a6000");
+    TemplateChoice t;
+    t.depth = 4;
+    t.stages = {{a6000, 4}, {a6000, 4}, {h100, 4}, {h100, 4}};
+    EpisodeOptions options;
+    options.reuse_fills = true;
+    long long whole = 0;  // the evaluations of the sweep without a budget
+    for (const bool budgeted : {false, true}) {
+      std::vector<PlannerResult> results;
+      std::vector<int> edits;
+      std::vector<std::vector<TemplateChoice>> bests;
+      for (int helpers : {0, 1, 3}) {
+        PlannerBudget budget;
+        budget.seconds = 600;
+        budget.evaluations = budgeted ? whole / 2 : 0;
+        ConstructionEpisode episode(*world.cost, options);
+        PlannerRun run(budget, {}, nullptr);
+        run.setHelperThreads(helpers);
+        const StageEditSweep s = sweepStageEdits(episode, run, {t}, 3, 2);
+        edits.push_back(s.edits);
+        bests.push_back(s.best);
+        results.push_back(run.finish(episode, "test", "1", 1, Reason()));
+      }
+      if (!budgeted) whole = results.front().stats.evaluations;
+      QVERIFY2(edits.front() > 10 && whole > 20, qPrintable(QString("%1 edits, %2 evaluations").arg(edits.front()).arg(whole)));
+      QCOMPARE(results.front().stats.budget_spent, budgeted);
+      QVERIFY(results.front().found);
+      for (size_t i = 1; i < results.size(); ++i) {
+        QCOMPARE(edits[i], edits.front());
+        QVERIFY(bests[i] == bests.front());
+        QCOMPARE(results[i].stats.evaluations, results.front().stats.evaluations);
+        QCOMPARE(results[i].stats.best_curve, results.front().stats.best_curve);
+        QCOMPARE(results[i].plan.templates, results.front().plan.templates);
+      }
+    }
   }
 
   void stopsWhenTheRunMustStop() {
