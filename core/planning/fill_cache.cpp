@@ -60,6 +60,11 @@ void FillCache::insert(const std::string& key, FillResult fill) {
   const bool keep = kept_bytes_ + bytes <= byte_budget_;
   const bool added = fills_.emplace(key, keep ? std::move(kept) : nullptr).second;
   if (added && keep) kept_bytes_ += bytes;
+  // A fill made ahead while this one ran is no longer needed: the key is remembered now.
+  if (const auto ahead = prefetched_.find(key); added && ahead != prefetched_.end()) {
+    prefetched_bytes_ -= ahead->second.second;
+    prefetched_.erase(ahead);
+  }
 }
 
 std::shared_ptr<const FillResult> FillCache::findPrefetched(const std::string& key) const {
@@ -72,6 +77,7 @@ void FillCache::insertPrefetched(const std::string& key, FillResult fill) {
   const size_t bytes = footprint(fill) + key.capacity();
   auto kept = std::make_shared<const FillResult>(std::move(fill));
   std::lock_guard<std::mutex> lock(mutex_);
+  if (fills_.count(key) > 0) return;                     // remembered meanwhile
   if (prefetched_bytes_ + bytes > byte_budget_) return;  // the episode that reaches it fills it
   if (prefetched_.emplace(key, std::make_pair(std::move(kept), bytes)).second) prefetched_bytes_ += bytes;
 }

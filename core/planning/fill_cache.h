@@ -40,7 +40,8 @@ class FillCache {
   // before an episode that counts reaches them. Kept apart from the remembered keys, so that
   // they count nothing and take no place among them: the episode that reaches one takes it
   // (takePrefetched) and remembers it as if it had run the fill itself, so counts, and so plans,
-  // do not depend on the threads. Within the byte budget, like the remembered fills.
+  // do not depend on the threads. Within the byte budget, like the remembered fills; a key
+  // remembered meanwhile (insert) drops its fill made ahead.
   std::shared_ptr<const FillResult> findPrefetched(const std::string& key) const;
   void insertPrefetched(const std::string& key, FillResult fill);
   std::shared_ptr<const FillResult> takePrefetched(const std::string& key);

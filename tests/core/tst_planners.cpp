@@ -219,6 +219,14 @@ class TstPlanners : public QObject {
     cache.insert("b", s);  // the remembered keys' capacity (1) is not the prefetched fills'
     QCOMPARE(cache.size(), size_t{1});
     QVERIFY(cache.findPrefetched("b") != nullptr);
+    // A key remembered meanwhile drops its fill made ahead, and is not filled ahead again.
+    FillCache roomy(4, 4 * bytes);
+    roomy.insertPrefetched("d", s);
+    roomy.insert("d", s);
+    QVERIFY(roomy.findPrefetched("d") == nullptr);
+    roomy.insertPrefetched("d", s);
+    QVERIFY(roomy.findPrefetched("d") == nullptr);
+    QVERIFY(roomy.find("d").seen);
   }
 
   void exhaustiveIsTheOptimumOfHandCheckableCases() {
