@@ -135,7 +135,11 @@ StepOutcome ConstructionEpisode::stepReusing(const TemplateChoice& choice, const
     key = history_ + stepKey(choice, arithmetic);
     const FillCache::Found found = reused_->find(key);
     if (found.seen) {  // filled before: not a new evaluation, even when its fill was not kept
-      FillResult r = found.fill ? *found.fill : run();
+      std::shared_ptr<const FillResult> f = found.fill;
+      // Not kept (the byte budget): a prefetching copy may have filled it again ahead.
+      if (!f) f = prefetching_ ? reused_->findPrefetched(key) : reused_->takePrefetched(key);
+      FillResult r = f ? *f : run();
+      if (!f && prefetching_) reused_->insertPrefetched(key, r);
       history_ = std::move(key);
       return apply(choice, std::move(r), false);
     }

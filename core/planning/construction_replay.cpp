@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <set>
@@ -62,7 +63,9 @@ class RoundPrefetch {
     try {
       for (int h = 0; h < helpers; ++h)
         threads_.emplace_back([this, copy = episode.prefetchingCopy()]() mutable {
-          while (!abandon_.load(std::memory_order_relaxed) && fillNext(copy)) {
+          for (Next n = Next::kFilled; n != Next::kNone && !abandon_.load(std::memory_order_relaxed);) {
+            n = fillNext(copy);
+            if (n == Next::kWait) std::this_thread::sleep_for(kPause);
           }
         });
     } catch (...) {
@@ -77,21 +80,30 @@ class RoundPrefetch {
   }
   // Before neighbour i is replayed.
   void claimOrWait(size_t i) {
+    replaying_.store(i, std::memory_order_relaxed);
     char expected = kFree;
     if (state_[i].compare_exchange_strong(expected, kTaken)) return;  // the replay fills it
     while (state_[i].load(std::memory_order_acquire) != kDone) {
       if (!own_) own_.emplace(episode_.prefetchingCopy());
-      if (!fillNext(*own_)) std::this_thread::yield();
+      if (fillNext(*own_) != Next::kFilled) std::this_thread::sleep_for(kPause);
     }
   }
 
  private:
   static constexpr char kFree = 0, kTaken = 1, kDone = 2;
-  // Takes the next free neighbour and fills it; false when none is left.
-  bool fillNext(ConstructionEpisode& copy) {
+  // Neighbours filled ahead of the replay at most: their fills wait in the cache's byte budget.
+  static constexpr size_t kAhead = 16;
+  // A wait between looks (a fill takes from tens of microseconds to milliseconds).
+  static constexpr std::chrono::microseconds kPause{20};
+  enum class Next { kFilled, kWait, kNone };
+  // Takes the next free neighbour and fills it: kWait when the next is kAhead past the replay,
+  // kNone when none is left.
+  Next fillNext(ConstructionEpisode& copy) {
     for (;;) {
-      const size_t j = next_.fetch_add(1);
-      if (j >= list_.size()) return false;
+      size_t j = next_.load();
+      if (j >= list_.size()) return Next::kNone;
+      if (j >= replaying_.load(std::memory_order_relaxed) + kAhead) return Next::kWait;
+      if (!next_.compare_exchange_weak(j, j + 1)) continue;
       char expected = kFree;
       if (!state_[j].compare_exchange_strong(expected, kTaken)) continue;
       try {
@@ -100,7 +112,7 @@ class RoundPrefetch {
         // Not filled ahead: its replay fills what is missing (and meets the error itself).
       }
       state_[j].store(kDone, std::memory_order_release);
-      return true;
+      return Next::kFilled;
     }
   }
 
@@ -108,6 +120,7 @@ class RoundPrefetch {
   const std::vector<std::vector<TemplateChoice>>& list_;
   std::vector<std::atomic<char>> state_;
   std::atomic<size_t> next_{0};
+  std::atomic<size_t> replaying_{0};  // the neighbour the replay is at
   std::atomic<bool> abandon_{false};
   std::optional<ConstructionEpisode> own_;  // the replaying thread's prefetching copy
   std::vector<std::thread> threads_;

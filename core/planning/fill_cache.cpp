@@ -77,7 +77,7 @@ void FillCache::insertPrefetched(const std::string& key, FillResult fill) {
   const size_t bytes = footprint(fill) + key.capacity();
   auto kept = std::make_shared<const FillResult>(std::move(fill));
   std::lock_guard<std::mutex> lock(mutex_);
-  if (fills_.count(key) > 0) return;                     // remembered meanwhile
+  if (const auto it = fills_.find(key); it != fills_.end() && it->second) return;  // kept meanwhile
   if (prefetched_bytes_ + bytes > byte_budget_) return;  // the episode that reaches it fills it
   if (prefetched_.emplace(key, std::make_pair(std::move(kept), bytes)).second) prefetched_bytes_ += bytes;
 }

@@ -41,7 +41,8 @@ class FillCache {
   // they count nothing and take no place among them: the episode that reaches one takes it
   // (takePrefetched) and remembers it as if it had run the fill itself, so counts, and so plans,
   // do not depend on the threads. Within the byte budget, like the remembered fills; a key
-  // remembered meanwhile (insert) drops its fill made ahead.
+  // remembered meanwhile (insert) drops its fill made ahead. A key remembered without its fill
+  // (past the byte budget) may be filled ahead again: its replay then need not run it.
   std::shared_ptr<const FillResult> findPrefetched(const std::string& key) const;
   void insertPrefetched(const std::string& key, FillResult fill);
   std::shared_ptr<const FillResult> takePrefetched(const std::string& key);
