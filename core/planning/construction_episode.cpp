@@ -131,34 +131,23 @@ StepOutcome ConstructionEpisode::stepReusing(const TemplateChoice& choice, const
     return arithmetic ? fill_->place(plan_, free_, choice, *arithmetic) : fill_->fill(plan_, free_, choice);
   };
   std::string key;
+  std::shared_ptr<const FillResult> ahead;  // filled ahead by a prefetching copy
   if (reused_ && history_known_) {
     key = history_ + stepKey(choice, arithmetic);
     const FillCache::Found found = reused_->find(key);
-    if (found.seen) {  // filled before: not a new evaluation, even when its fill was not kept
+    // Filled before (not a new evaluation, even when its fill was not kept), or filling ahead
+    // (a prefetching copy counts nothing): a fill not kept may have been filled ahead again.
+    if (found.seen || prefetching_) {
       std::shared_ptr<const FillResult> f = found.fill;
-      // Not kept (the byte budget): a prefetching copy may have filled it again ahead.
       if (!f) f = prefetching_ ? reused_->findPrefetched(key) : reused_->takePrefetched(key);
       FillResult r = f ? *f : run();
       if (!f && prefetching_) reused_->insertPrefetched(key, r);
       history_ = std::move(key);
       return apply(choice, std::move(r), false);
     }
-    if (prefetching_) {
-      std::shared_ptr<const FillResult> ahead = reused_->findPrefetched(key);
-      FillResult r = ahead ? *ahead : run();
-      if (!ahead) reused_->insertPrefetched(key, r);
-      history_ = std::move(key);
-      return apply(choice, std::move(r), false);
-    }
-    // Filled ahead by a prefetching copy: new here, so counted and remembered as if run now.
-    if (std::shared_ptr<const FillResult> ahead = reused_->takePrefetched(key)) {
-      FillResult r = *ahead;
-      reused_->insert(key, r);
-      history_ = std::move(key);
-      return apply(choice, std::move(r), true);
-    }
+    ahead = reused_->takePrefetched(key);  // new here: counted and remembered as if run now
   }
-  FillResult r = run();
+  FillResult r = ahead ? *ahead : run();
   if (!key.empty()) {
     reused_->insert(key, r);
     history_ = std::move(key);

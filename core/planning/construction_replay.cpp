@@ -179,21 +179,20 @@ int searchNeighbours(ConstructionEpisode& episode, PlannerRun& run, std::vector<
   for (int round = 0; round < rounds; ++round) {
     bool improved = false;
     std::vector<std::vector<TemplateChoice>> list = neighbours(best);
+    std::vector<std::vector<StageKey>> keys;
+    for (const auto& c : list) keys.push_back(constructionKey(c));
     std::unique_ptr<RoundPrefetch> ahead;
     if (run.helperThreads() > 0 && episode.reusesFills() && list.size() > 1) {
       // The neighbours the loop below will skip: replayed before, or listed twice.
       std::vector<char> skip(list.size(), 0);
       ReplayedKeys listed;
-      for (size_t i = 0; i < list.size(); ++i) {
-        std::vector<StageKey> k = constructionKey(list[i]);
-        skip[i] = replayed.count(k) > 0 || !listed.insert(std::move(k)).second;
-      }
+      for (size_t i = 0; i < list.size(); ++i) skip[i] = replayed.count(keys[i]) > 0 || !listed.insert(keys[i]).second;
       ahead = std::make_unique<RoundPrefetch>(episode, run.helperThreads(), list, skip);
     }
     for (size_t i = 0; i < list.size(); ++i) {
       std::vector<TemplateChoice>& candidate = list[i];
       if (run.shouldStop()) return replays;
-      if (!replayed.insert(constructionKey(candidate)).second) continue;
+      if (!replayed.insert(keys[i]).second) continue;
       if (ahead) ahead->claimOrWait(i);
       ++replays;
       size_t steps = 0;
