@@ -70,15 +70,28 @@ def legend(names, y):
     return out
 
 
-def bars(title, ylabel, groups, series, values, marks, path):
+def scale(values, log):
+    """(fraction of the plot height for a value, [(tick value, fraction)]). The log scale spans whole
+    decades from the smallest positive value (at least 0.001) to the largest, so planning times of
+    milliseconds and of the 600 s budget both show; a value under the first decade draws no bar."""
+    vals = [v for row in values for v in row if v is not None]
+    if not log:
+        top = nice_max(max(vals + [0]))
+        return (lambda v: v / top), [(top * i / 5, i / 5) for i in range(6)]
+    lo = 10 ** math.floor(math.log10(max(min([v for v in vals if v > 0] + [1.0]), 1e-3)))
+    decades = max(1, math.ceil(math.log10(max(vals + [lo * 10]) / lo) - 1e-9))
+    return (lambda v: max(0.0, math.log10(max(v, lo) / lo) / decades)), \
+        [(lo * 10 ** i, i / decades) for i in range(decades + 1)]
+
+
+def bars(title, ylabel, groups, series, values, marks, path, log=False):
     """groups: labels; series: names; values[g][s]: number or None; marks[g][s]: bool (budget)."""
-    top = nice_max(max([v for row in values for v in row if v is not None] + [0]))
+    frac, ticks = scale(values, log)
     pw, ph = W - ML - MR, H - MT - MB
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}">',
            f'<rect width="{W}" height="{H}" fill="white"/>', text(W / 2, 22, title, 15, weight="bold")]
-    for i in range(6):
-        v = top * i / 5
-        y = MT + ph - ph * i / 5
+    for v, f in ticks:
+        y = MT + ph - ph * f
         out.append(f'<line x1="{ML}" y1="{y:.1f}" x2="{W - MR}" y2="{y:.1f}" stroke="#ddd"/>')
         out.append(text(ML - 6, y + 4, f"{v:g}", 11, "end"))
     out.append(text(18, MT + ph / 2, ylabel, 12, rotate=-90))
@@ -92,7 +105,7 @@ def bars(title, ylabel, groups, series, values, marks, path):
             if v is None:
                 out.append(text(x + bw / 2, MT + ph - 3, "x", 11, fill="#555"))
                 continue
-            h = ph * v / top
+            h = ph * frac(v)
             style = ' fill-opacity="0.45" stroke="#444" stroke-dasharray="2,1"' if "re-tiled" in name else ""
             out.append(f'<rect x="{x:.1f}" y="{MT + ph - h:.1f}" width="{bw * 0.92:.1f}" height="{h:.1f}" '
                        f'fill="{color(name)}"{style}/>')
@@ -189,8 +202,8 @@ def dense(rows, fig, out, arachne, groups):
                  os.path.join(out, f"fig{fig}{suffix}-{model}.svg"))
             if fig == 1:
                 times = [[float(cell(rows, p, c, model)["planning_s"]) for p in planners] for c in clusters]
-                bars(f"Figure 1 (planning time): {model}", "planning time (s)", [short(c) for c in clusters],
-                     planners, times, marks, os.path.join(out, f"fig1-time-{model}.svg"))
+                bars(f"Figure 1 (planning time): {model}", "planning time (s, log scale)", [short(c) for c in clusters],
+                     planners, times, marks, os.path.join(out, f"fig1-time-{model}.svg"), log=True)
 
 
 def moe(rows, out, arachne):
