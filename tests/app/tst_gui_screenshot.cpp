@@ -1,5 +1,6 @@
 // Runs the real arachne executable: --screenshot writes a PNG of the window's size that is not
-// blank, after planning with the product's greedy planner; bad options fail with a message.
+// blank, after planning with the product's greedy planner; bad options fail with a message; and
+// without a display it prints its help, refuses the window with a message and still draws.
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -34,6 +35,37 @@ class TestGuiScreenshot : public QObject {
     for (int y = 0; y < image.height(); y += 5)
       for (int x = 0; x < image.width(); x += 5) colours.insert(image.pixel(x, y));
     QVERIFY2(colours.size() > 30, qPrintable(QString::number(colours.size())));
+  }
+
+  // No DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM: Qt's xcb platform used to abort the process
+  // (even for --help). Now --help and --version print, the window is refused with a message and
+  // exit 1, and --screenshot picks the offscreen platform itself.
+  void startsWithoutADisplay() {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("DISPLAY");
+    env.remove("WAYLAND_DISPLAY");
+    env.remove("QT_QPA_PLATFORM");
+    env.insert("XDG_CONFIG_HOME", QDir::tempPath() + "/arachne-screenshot-test-config");
+    QByteArray out, err;
+    const auto bare = [&env, &out, &err](const QStringList& args) {
+      QProcess p;
+      p.setProcessEnvironment(env);
+      p.start(QStringLiteral(ARACHNE_GUI_EXE), args);
+      if (!p.waitForFinished(120000)) return -1;
+      out = p.readAllStandardOutput();
+      err = p.readAllStandardError();
+      return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;  // -2: it crashed
+    };
+    QCOMPARE(bare({"--help"}), 0);
+    QVERIFY2(out.contains("--screenshot"), out.constData());
+    QCOMPARE(bare({"--version"}), 0);
+    QVERIFY2(out.contains("Arachne Plan Explorer"), out.constData());
+    QCOMPARE(bare({}), 1);
+    QVERIFY2(err.contains("no display to open the window on"), err.constData());
+    QTemporaryDir dir;
+    const QString file = dir.filePath("bare.png");
+    QCOMPARE(bare({"--screenshot", file, "--cluster", "paper-2t-64", "--model", "llama3-8b"}), 0);
+    QCOMPARE(QImage(file).size(), QSize(1400, 900));
   }
 
   void badOptionsFail() {
