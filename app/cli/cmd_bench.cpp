@@ -21,7 +21,9 @@ const std::vector<std::string> kSections = {"presets", "exhaustive", "time", "cu
 // for the 52 held-out problems with five planners each).
 const std::vector<std::string> kExtraSections = {"baselines", "heldout"};
 
-double parseSeconds(const std::string& text) { return parseRealOption("--budget-s", text, "seconds", 0, false, 3600, "3600"); }
+double parseSeconds(const std::string& option, const std::string& text) {
+  return parseRealOption(option, text, "seconds", 0, false, 3600, "3600");
+}
 
 int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const ParsedArgs a = parseArgs(cmd, args);
@@ -49,14 +51,14 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   }
   if (auto v = a.value("--models")) o.models = parseListOption("--models", *v);
   if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
-  if (auto v = a.value("--budget-s")) o.budget_s = parseSeconds(*v);
+  if (auto v = a.value("--budget-s")) o.budget_s = parseSeconds("--budget-s", *v);
   if (auto v = a.value("--repeats")) o.repeats = parseIntOption("--repeats", *v, 1, 1000);
   if (auto v = a.value("--curve-evals")) o.curve_evals = parseIntOption("--curve-evals", *v, 1, 100000000);
   if (auto v = a.value("--curve-model")) o.curve_model = *v;
   if (auto v = a.value("--arachne-planner")) o.arachne = *v;
   if (o.quick) o.baseline_budget_s = 2;
   if (auto v = a.value("--baseline-planners")) o.baseline_planners = parseListOption("--baseline-planners", *v);
-  if (auto v = a.value("--baseline-budget-s")) o.baseline_budget_s = parseSeconds(*v);
+  if (auto v = a.value("--baseline-budget-s")) o.baseline_budget_s = parseSeconds("--baseline-budget-s", *v);
   if (auto v = a.value("--baseline-model")) o.baseline_model = *v;
   for (const auto& p : o.baseline_planners)
     if (!makePlanner(p)) throw UsageError("option '--baseline-planners': unknown planner '" + p + "' (known: " + plannerList() + ")");

@@ -178,7 +178,7 @@ Command paperCommand() {
       "docs/paper-results.md compares the results with the paper.";
   s.options = {
       {"--figure", "LIST", "1,7,8,9,10,11 (comma-separated) or all (default all)", false},
-      {"--budget-s", "S", "wall-clock budget of every planner run (default 600, the paper's; --quick: 1)", false},
+      {"--budget-s", "S", "wall-clock budget of every planner run (default 600, the paper's; --quick: 0.5)", false},
       {"--quick", "", "a tiny configuration for tests: 0.5 s budgets, the first model and smallest cells, 200 curve "
                       "evaluations, 1 seed",
        false},

@@ -10,6 +10,7 @@
 #include "io/load_error.h"
 #include "model/model_catalog.h"
 #include "planning_session.h"
+#include "runtime_options.h"
 #include "scenario/scenario_json.h"
 #include "scenario/scenario_run.h"
 #include "scenario/trace_report.h"
@@ -19,25 +20,15 @@ namespace arachne::cli {
 
 namespace {
 
-constexpr int kMaxGlobalBatch = 100000000;
-constexpr int kMaxSequenceLength = 10000000;
-
 double parseSeconds(const std::string& option, const std::string& text) {
   return parseRealOption(option, text, "seconds", 0, true, 1e9, "1e9");
 }
 
-// The training spec: the model's default, then the scenario's, then the command line's.
+// The training spec: the model's default, then the scenario's, then the command line's training
+// and runtime options (the same parser as plan's).
 TrainingSpec trainingFrom(const ParsedArgs& a, const Model& model, const Scenario& s) {
   TrainingSpec spec = s.training.applyTo(model.default_training);
-  if (auto v = a.value("--global-batch")) spec.global_batch = parseIntOption("--global-batch", *v, 1, kMaxGlobalBatch);
-  if (auto v = a.value("--seq-len")) spec.sequence_length = parseIntOption("--seq-len", *v, 1, kMaxSequenceLength);
-  if (auto v = a.value("--precision")) {
-    auto p = precisionFromString(*v);
-    if (!p) throw UsageError("option '--precision' needs bf16, fp16 or fp32, got '" + *v + "'");
-    spec.precision = *p;
-  }
-  if (auto v = a.value("--checkpointing")) spec.activation_checkpointing = parseOnOff("--checkpointing", *v);
-  if (auto v = a.value("--distributed-optimizer")) spec.distributed_optimizer = parseOnOff("--distributed-optimizer", *v);
+  applyTrainingOptions(a, spec);
   return spec;
 }
 
@@ -206,8 +197,11 @@ Command scenarioCommand() {
       {"--seed", "N", "random seed of every planning call (default 0)", false},
       {"--planner-time-s", "S", "charge S seconds of planning per reconfiguration instead of the measured time", false},
   };
-  for (auto& o : trainingOptions())
-    if (o.name != "--profiles") s.options.push_back(o);
+  // Every step prices on analytic profiles, each composition's own links and every cost-model
+  // term (core/scenario/scenario_run.cpp), so --profiles, --llm-info, --network and --without
+  // are not offered: they used to be accepted and silently ignored.
+  for (auto& o : pricingOptions())
+    if (o.name != "--network" && o.name != "--without") s.options.push_back(o);
   return {s, runScenarioCommand};
 }
 

@@ -291,10 +291,15 @@ Command trainCommand() {
   CommandSpec s;
   s.name = "train";
   s.summary = "train the learned planner's policy (for --planner arachne or flat-rl)";
+  const TrainingRunOptions mix = defaultMix();
+  const size_t compositions = mix.clusters.size() + static_cast<size_t>(mix.random_compositions +
+                              mix.small_random_compositions + mix.wide_random_compositions);
   s.details =
       "Trains one policy across compositions and models (docs/learned-planner.md): by default every\n"
       "preset plus --random compositions of the generator (2-4 GPU types, 8-512 GPUs, non-uniform\n"
-      "nodes), each paired with llama3-8b, qwen3-32b, mixtral-8x7b and qwen3-30b-a3b. A progress\n"
+      "nodes), --random-small and --random-wide ones, each paired with every model of --models (" +
+      std::to_string(compositions) + "\ncompositions x " + std::to_string(mix.models.size()) + " models: " +
+      std::to_string(compositions * mix.models.size()) + " problems). A progress\n"
       "line about every 10 s gives the episodes (policy rollouts), plan evaluations, this update's\n"
       "mean reward and the run's best (sequences/s; problems differ in scale). The weights file is\n"
       "rewritten at every checkpoint and at the end; Ctrl-C or SIGTERM ends the run cleanly and saves\n"

@@ -325,7 +325,7 @@ Command validateCommand() {
       {"--model", "ID|FILE", "price every run with this model instead of the one its path names", false},
       {"--json", "", "print JSON instead of a table", false},
       {"--published", "FILE", "instead of Sailor's runs, price a table of published measured runs (tests/data/published/published_runs.json)", false},
-      {"--analytic", "1|2", "analytic profile model for --published (default 2)", false},
+      {"--analytic", "1|2", "analytic profile model, for a run directory without --profiles and for --published (default 2)", false},
       {"--tf32", "on|off", "Sailor's fp32 runs: matmuls at the TF32 rate (default on) or plain FP32", false},
       {"--overlap-grad-reduce", "on|off", "as for evaluate (Sailor's DeepSpeed runs never overlap it)", false},
       {"--calibrate", "", "with --published: fit analytic v2's constants to the rows roles.json marks calibration", false},

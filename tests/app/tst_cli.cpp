@@ -133,7 +133,12 @@ class TstCli : public QObject {
         QVERIFY(o["bf16_tflops"].toDouble() > 500);
         QCOMPARE(o["inter_node_fabric"].toString(), QString("infiniband"));
         QCOMPARE(o["inter_node_nics"].toInt(), 8);
+        // The rates the cost model prices fp8 and fp32-on-TF32 with are listed too.
+        QVERIFY(o["fp8_tflops"].toDouble() > o["bf16_tflops"].toDouble());
+        QVERIFY(o["tf32_tflops"].toDouble() > 0 && o["tf32_tflops"].toDouble() < o["bf16_tflops"].toDouble());
+        QVERIFY(o["matmul_efficiency"].toDouble() > 0 && o["matmul_efficiency"].toDouble() <= 1);
       }
+      if (o["id"].toString() == "a100-40") QCOMPARE(o["fp8_tflops"].toDouble(), 0.0);  // Ampere: no FP8
       QVERIFY(!o["inter_node_fabric"].toString().isEmpty());
     }
     QVERIFY(sawH100);

@@ -359,6 +359,10 @@ class TstCliBench : public QObject {
       QVERIFY2(r.err.contains("arachne-cli bench:"), qPrintable(r.err));
       QVERIFY(r.out.isEmpty());
     }
+    // The message names the option that was wrong (it named --budget-s for both).
+    const Run r = cli({"bench", "--baseline-budget-s", "3601"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("'--baseline-budget-s'"), qPrintable(r.err));
   }
 };
 

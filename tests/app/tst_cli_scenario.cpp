@@ -115,6 +115,22 @@ class TestCliScenario : public QObject {
     QVERIFY(r.err.contains(QStringLiteral("unknown planner 'nobody'")));
     r = runCli({"scenario", "--scenario", "paper-growth", "--planner-time-s", "-3"});
     QCOMPARE(r.code, 2);
+    // The runtime options are parsed as plan parses them (they used to be accepted and ignored),
+    // and the pricing options a scenario cannot apply are refused, not ignored.
+    r = runCli({"scenario", "--scenario", "paper-growth", "--planners", "greedy", "--runtime", "bogus"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("'--runtime'")), qPrintable(r.err));
+    r = runCli({"scenario", "--scenario", "paper-growth", "--planners", "greedy", "--tf32", "maybe"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("'--tf32'")), qPrintable(r.err));
+    r = runCli({"scenario", "--scenario", "paper-growth", "--planners", "greedy", "--precision", "fp9"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("bf16, fp16, fp32 or fp8")), qPrintable(r.err));
+    for (const char* unusable : {"--without", "--network", "--profiles", "--llm-info"}) {
+      r = runCli({"scenario", "--scenario", "paper-growth", "--planners", "greedy", unusable, "x"});
+      QCOMPARE(r.code, 2);
+      QVERIFY2(r.err.contains(QStringLiteral("unknown option")), qPrintable(r.err));
+    }
     r = runCli({"scenario", "--help"});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.contains(QStringLiteral("spot-a100")) && r.out.contains(QStringLiteral("h100-purchase")));
