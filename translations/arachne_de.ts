@@ -2142,6 +2142,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>die Micro-Batches des Plans decken %1 Sequenzen pro Iteration ab, weniger als der globale Batch von %2</translation>
         </message>
         <message>
+            <source>the plan's micro-batches hold %1 sequences per iteration, twice the global batch of %2 or more: more than rounding to whole micro-batches explains</source>
+            <translation>die Micro-Batches des Plans fassen %1 Sequenzen pro Iteration, das Doppelte des globalen Batches von %2 oder mehr: mehr, als das Aufrunden auf ganze Micro-Batches erklärt</translation>
+        </message>
+        <message>
             <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB</source>
             <translation>%1: braucht %2 GiB von %3 GiB (%4 GiB zu viel); größter Anteil: %5 %6 GiB</translation>
         </message>

@@ -2119,6 +2119,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>方案的微批次每次迭代覆盖 %1 个序列，少于 %2 的全局批次</translation>
         </message>
         <message>
+            <source>the plan's micro-batches hold %1 sequences per iteration, twice the global batch of %2 or more: more than rounding to whole micro-batches explains</source>
+            <translation>方案的微批次每次迭代容纳 %1 个序列，达到 %2 的全局批次的两倍或更多：超出了取整到整数个微批次所能解释的范围</translation>
+        </message>
+        <message>
             <source>%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB</source>
             <translation>%1：需要 %2 GiB，可用 %3 GiB（超出 %4 GiB）；最大部分：%5 %6 GiB</translation>
         </message>

@@ -1,6 +1,7 @@
 // `evaluate`: price a plan file on a cluster and a model, print the report, exit 0 or 3.
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
+#include "cluster/node_order_spec.h"
 #include "commands.h"
 #include "cost/cost_model.h"
 #include "io/load_error.h"
@@ -74,9 +75,11 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     err << "arachne-cli evaluate: warning: the plan records model '" << recorded.model
         << "', evaluating it with '" << model.id << "'\n";
   }
-  if (!recorded.cluster.empty() && recorded.cluster != composition.toInlineSpec()) {
+  // Plans record their cluster in node order (nodeOrderSpec); older ones grouped by type.
+  if (!recorded.cluster.empty() && recorded.cluster != nodeOrderSpec(composition) &&
+      recorded.cluster != composition.toInlineSpec()) {
     err << "arachne-cli evaluate: warning: the plan records cluster '" << recorded.cluster
-        << "', evaluating it on '" << composition.toInlineSpec() << "'\n";
+        << "', evaluating it on '" << nodeOrderSpec(composition) << "'\n";
   }
 
   ProfileSet profiles = makeAnalyticProfiles(catalog, composition.gpuTypes(), model, spec);
@@ -96,7 +99,7 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   // Provenance records what this evaluation used; the planner fields stay as the plan's author.
   plan.provenance.catalog = "builtin-" + catalog.version();
   plan.provenance.profile_set = profiles.name;
-  plan.provenance.cluster = composition.toInlineSpec();
+  plan.provenance.cluster = nodeOrderSpec(composition);
   plan.provenance.model = model.id;
 
   if (a.has("--json")) {

@@ -41,8 +41,22 @@ int runExport(const CommandSpec& cmd, const std::vector<std::string>& args, std:
   if (clusterSpec.empty())
     throw LoadError(planPath, "provenance.cluster", "the plan records no cluster; name one with --cluster");
   if (modelSpec.empty()) throw LoadError(planPath, "provenance.model", "the plan records no model; name one with --model");
-  const Composition composition = resolveCluster(clusterSpec, catalog);
-  const Model model = resolveModel(modelSpec);
+  // What the plan recorded is read in its name, so an error says where the text came from and
+  // what to pass instead: a plan made with a model file records only the model's id, and one
+  // made on a cluster file with ids of its own cannot record the cluster inline.
+  const auto recordedOr = [&](const char* option, const char* field, const std::string& what, auto load) {
+    if (a.value(option)) return load();
+    try {
+      return load();
+    } catch (const LoadError& e) {
+      throw LoadError(planPath, field, "records " + what + ", which cannot be loaded here (" + e.what() +
+                                           "); name it with " + option);
+    }
+  };
+  const Composition composition = recordedOr("--cluster", "provenance.cluster", "the cluster '" + clusterSpec + "'",
+                                             [&] { return resolveCluster(clusterSpec, catalog); });
+  const Model model = recordedOr("--model", "provenance.model", "the model '" + modelSpec + "'",
+                                 [&] { return resolveModel(modelSpec); });
   const TrainingSpec spec = doc.training.applyTo(model.default_training);
 
   // Priced first: an infeasible plan would fail on the cluster, so nothing is exported for it.

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "commands.h"
+#include "cluster/node_order_spec.h"
 #include "io/atomic_file.h"
 #include "io/load_error.h"
 #include "io/plan_json.h"
@@ -55,7 +56,7 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   endProgressLine();
   r.plan.provenance.catalog = "builtin-" + p.catalog->version();
   r.plan.provenance.profile_set = p.profiles.name;
-  r.plan.provenance.cluster = p.composition.toInlineSpec();
+  r.plan.provenance.cluster = nodeOrderSpec(p.composition);
   r.plan.provenance.model = p.model.id;
 
   char line[256];

@@ -6,6 +6,7 @@
 
 #include "io/input_file.h"
 #include "io/json_reader.h"
+#include "catalog/gpu_catalog.h"
 #include "io/load_error.h"
 #include "model/model.h"
 #include "profile/profile_json.h"
@@ -41,6 +42,25 @@ LoadedProfiles loadProfileOption(const std::string& path, const std::string& llm
     if (out.profiles.model_id != model.id)
       throw LoadError(path, "model", "the profiles are for model '" + out.profiles.model_id +
                                          "', the planning uses '" + model.id + "'");
+    // An entry no cluster GPU or model layer can match would be unused in silence, and the
+    // analytic figure priced in its place ("h100x", "DENSE"): refused, naming the entry.
+    std::string layerIds;
+    for (const LayerType& t : model.layer_types) {
+      if (!layerIds.empty()) layerIds += ", ";
+      layerIds += t.id;
+    }
+    for (const ProfileKey& k : out.profiles.keys()) {
+      const std::string entry = "the entry (" + k.gpu_type + ", TP " + std::to_string(k.tp) + ", mbs " +
+                                std::to_string(k.micro_batch) + ", " + k.layer_type + ")";
+      if (!catalog.find(k.gpu_type))
+        throw LoadError(path, "entries", entry + " names GPU type '" + k.gpu_type +
+                                             "', which the catalog does not have ('arachne-cli gpus' lists them)");
+      bool known = false;
+      for (const LayerType& t : model.layer_types) known = known || t.id == k.layer_type;
+      if (!known)
+        throw LoadError(path, "entries", entry + " names layer type '" + k.layer_type + "'; model '" + model.id +
+                                             "' has " + layerIds);
+    }
     return out;
   }
   out.llm_info = llmInfoPath.empty() ? findLlmInfo(path) : llmInfoPath;

@@ -15,6 +15,7 @@
 #include "alternatives_model.h"
 #include "alternatives_runner.h"
 #include "catalog/gpu_catalog.h"
+#include "cluster/node_order_spec.h"
 #include "composer_panel.h"
 #include "composition_model.h"
 #include "core_text.h"
@@ -100,7 +101,7 @@ void MainWindow::onPlanReady(quint64, const PlannerResult& result) {
   infeasible_.reset();
   resultRequest_ = pendingRequest_;
   Provenance& prov = result_->plan.provenance;
-  if (prov.cluster.empty()) prov.cluster = resultRequest_.composition.toInlineSpec();
+  if (prov.cluster.empty()) prov.cluster = nodeOrderSpec(resultRequest_.composition);
   if (prov.model.empty()) prov.model = resultRequest_.model.id;
   stale_ = false;
   staleBanner_->hide();

@@ -15,6 +15,7 @@
 #include "io/input_file.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
+#include "io/unknown_keys.h"
 #include "network/network_json.h"
 
 namespace arachne {
@@ -24,16 +25,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kSchemaVersion = 1;
-
-// A misspelt optional key ("inter_node_gbs") would otherwise be ignored in silence.
-void rejectUnknownKeys(const JsonReader& r, const std::set<std::string>& known) {
-  for (auto it = r.value().begin(); it != r.value().end(); ++it) {
-    if (known.count(it.key())) continue;
-    std::string list;
-    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-    r.fail(it.key(), "unknown field (known: " + list + ")");
-  }
-}
 
 std::string fileStem(const std::string& path) {
   std::string name = fs::path(path).filename().string();

@@ -96,8 +96,11 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
     int expected = 0;
     for (int s = 0; s < t.depth(); ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
-      if (st.first_layer != expected || st.last_layer < st.first_layer || st.last_layer >= L) {
-        Reason why = st.first_layer != expected ? Reason(text::kStartsAtLayer, {integer(st.first_layer), integer(expected)})
+      // After a broken stage the next one's first layer is not known, so only its own range is
+      // checked (the sentinel used to show up as "expected -1000000").
+      const bool gap = expected >= 0 && st.first_layer != expected;
+      if (gap || st.last_layer < st.first_layer || st.last_layer >= L) {
+        Reason why = gap ? Reason(text::kStartsAtLayer, {integer(st.first_layer), integer(expected)})
                      : st.last_layer < st.first_layer ? Reason(text::kEndsBeforeStart)
                                                       : Reason(text::kEndsPastLast, {integer(L - 1)});
         violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageLayers, {integer(s), integer(j), integer(st.first_layer), integer(st.last_layer), nested(std::move(why))}));
@@ -255,8 +258,13 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       sc.M[static_cast<size_t>(j)] = plan.templates[static_cast<size_t>(j)].micro_batches;
       cap += static_cast<long long>(sc.weight[static_cast<size_t>(j)]) * sc.M[static_cast<size_t>(j)];
     }
+    // Fixed micro-batches are priced as given, rounding up included; but whole micro-batches
+    // round a batch up by less than the batch itself (every template needs one, and together
+    // they fit in it), so twice the batch is a plan that does other work than it says.
     if (cap < spec.global_batch)
       violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kMicroBatchesCover, {integer(cap), integer(spec.global_batch)}));
+    else if (cap >= 2 * spec.global_batch)
+      violate(ViolationKind::InvalidPlan, -1, -1, Reason(text::kMicroBatchesOvershoot, {integer(cap), integer(spec.global_batch)}));
   }
   double T = 0;
   for (int j = 0; j < nt; ++j) {

@@ -13,7 +13,7 @@ bool safeChar(char c) {
 }
 
 std::string nodeComment(int nodeRank, int nodeId, const std::string& type, int gpus, int firstRank) {
-  return "#   node rank " + std::to_string(nodeRank) + ": cluster node " + std::to_string(nodeId) + " (" + type + "), " +
+  return "#   node rank " + std::to_string(nodeRank) + ": cluster node " + std::to_string(nodeId) + " (" + commentText(type) + "), " +
          std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + ", ranks " + std::to_string(firstRank) + "-" +
          std::to_string(firstRank + gpus - 1) + "\n";
 }
@@ -40,6 +40,13 @@ std::string shellWord(const std::string& word) {
   return out + "'";
 }
 
+std::string commentText(const std::string& text) {
+  std::string out = text;
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return out;
+}
+
 std::string shellCommand(const std::vector<std::string>& argv) {
   std::string out;
   for (const std::string& w : argv) {
@@ -52,16 +59,17 @@ std::string shellCommand(const std::vector<std::string>& argv) {
 std::string megatronLaunchScript(const MegatronLaunch& launch, const LaunchScriptHeader& header) {
   const RankMap& map = launch.rank_map;
   std::string s = "#!/bin/bash\n"
-                  "# Megatron-LM launch of " + header.plan_label + ": " + map.model + " on " + map.cluster + ", " +
+                  "# Megatron-LM launch of " + commentText(header.plan_label) + ": " + commentText(map.model) + " on " +
+                  commentText(map.cluster) + ", " +
                   std::to_string(map.worldSize()) + " GPUs on " + std::to_string(map.nodes.size()) + " nodes.\n"
-                  "# Written by " + header.generator + "; the arguments follow megatron/training/arguments.py\n"
+                  "# Written by " + commentText(header.generator) + "; the arguments follow megatron/training/arguments.py\n"
                   "# of Megatron-LM commit " + kMegatronCommit + ".\n"
                   "# Run it on every node of the hostfile with that node's rank:\n"
                   "#   NODE_RANK=k MASTER_ADDR=<host of node rank 0> MEGATRON_LM=<Megatron-LM checkout> \\\n"
                   "#     bash launch.sh <data, tokenizer, iteration and checkpoint arguments of pretrain_gpt.py>\n"
                   "# Nodes (rankmap.json has every rank's stage, TP rank, replica and layers):\n";
   for (const MegatronNodeCommand& n : launch.nodes) s += nodeComment(n.node_rank, n.node_id, n.gpu_type, n.gpus, n.first_rank);
-  for (const std::string& note : launch.notes) s += "# Note: " + note + ".\n";
+  for (const std::string& note : launch.notes) s += "# Note: " + commentText(note) + ".\n";
   s += "set -euo pipefail\n"
        ": \"${NODE_RANK:?set NODE_RANK to the rank of this node (see the hostfile)}\"\n"
        ": \"${MASTER_ADDR:?set MASTER_ADDR to the host of node rank 0}\"\n"
@@ -79,9 +87,10 @@ std::string megatronLaunchScript(const MegatronLaunch& launch, const LaunchScrip
 
 std::string torchrunLaunchScript(const RankMap& map, const LaunchScriptHeader& header) {
   std::string s = "#!/bin/bash\n"
-                  "# torchrun launch of " + header.plan_label + ": " + map.model + " on " + map.cluster + ", " +
+                  "# torchrun launch of " + commentText(header.plan_label) + ": " + commentText(map.model) + " on " +
+                  commentText(map.cluster) + ", " +
                   std::to_string(map.worldSize()) + " GPUs on " + std::to_string(map.nodes.size()) + " nodes.\n"
-                  "# Written by " + header.generator + ".\n"
+                  "# Written by " + commentText(header.generator) + ".\n"
                   "# torchrun numbers ranks node by node, so RANK and LOCAL_RANK are the \"rank\" and \"local_gpu\"\n"
                   "# of rankmap.json; the training script reads its row (template, stage, TP rank, replica, layers,\n"
                   "# expert coordinates) from the file named by ARACHNE_RANK_MAP. Run it on every node:\n"

@@ -20,6 +20,10 @@ struct LaunchScriptHeader {
 std::string shellWord(const std::string& word);
 // The words joined by spaces, each through shellWord.
 std::string shellCommand(const std::vector<std::string>& argv);
+// Text for a `#` comment line of a script or the hostfile: every control character becomes '?'.
+// File names, model ids and network names reach the comments; a newline in one would end the
+// comment and make the rest a command the script runs.
+std::string commentText(const std::string& text);
 
 // Megatron-LM: needs NODE_RANK, MASTER_ADDR and MEGATRON_LM; extra arguments (data, tokenizer,
 // iterations, checkpoints) are passed through to pretrain_gpt.py.

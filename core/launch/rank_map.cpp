@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "cluster/composition.h"
+#include "cluster/node_order_spec.h"
 #include "model/model.h"
 
 namespace arachne {
@@ -31,7 +32,7 @@ struct Group {  // one TP group: stage s of replica r of template t
 
 RankMap buildRankMap(const Plan& plan, const Composition& composition, const Model* model, RankOrder order) {
   RankMap map;
-  map.cluster = composition.toInlineSpec();
+  map.cluster = nodeOrderSpec(composition);
   map.model = model ? model->id : plan.provenance.model;
 
   std::vector<Group> groups;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json_reader.h"
+#include "launch/launch_script.h"
 
 namespace arachne {
 
@@ -134,7 +135,7 @@ RankMap rankMapFromJson(const std::string& text, const std::string& fileLabel) {
 }
 
 std::string rankMapHostfile(const RankMap& map) {
-  std::string out = "# Hosts of the plan in node-rank order (" + map.cluster + ", " + map.model + ").\n"
+  std::string out = "# Hosts of the plan in node-rank order (" + commentText(map.cluster) + ", " + commentText(map.model) + ").\n"
                     "# node-<id> is the cluster's node <id>: replace it with that machine's host name.\n";
   for (const RankMapNode& n : map.nodes)
     out += "node-" + std::to_string(n.node_id) + " slots=" + std::to_string(n.gpus_used) + "\n";

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 
+#include "io/unknown_keys.h"
 #include "model/param_count.h"
 
 namespace arachne {
@@ -94,10 +95,12 @@ TrainingSpec parseTraining(const JsonReader& r) {
   r.requireObject();
   TrainingSpec t;
   t.global_batch = intField(r, "global_batch", 1, 100'000'000, t.global_batch);
-  t.sequence_length = intField(r, "sequence_length", 1, 100'000'000, t.sequence_length);
+  // The plan files' and --seq-len's limit (io/plan_json_read.cpp), so a plan written with this
+  // model's default reads back (it allowed 10^8, which a plan file then refused).
+  t.sequence_length = intField(r, "sequence_length", 1, 10'000'000, t.sequence_length);
   if (r.has("precision")) {
     auto p = precisionFromString(r.string("precision"));
-    if (!p) r.fail("precision", "unknown value '" + r.string("precision") + "' (expected bf16, fp16 or fp32)");
+    if (!p) r.fail("precision", "unknown value '" + r.string("precision") + "' (expected bf16, fp16, fp32 or fp8)");
     t.precision = *p;
   }
   t.activation_checkpointing = r.boolean("activation_checkpointing", t.activation_checkpointing);
@@ -182,6 +185,19 @@ Model parseModel(const JsonReader& r) {
   }
   if (s.experts > 0 && !typeIndex.count(LayerKind::MoeBlock))
     stack.fail("", "shape.experts is set but the stack has no 'moe' entry");
+  // Last, so a file's real error is reported first: a misspelt key ("kv_head") used to be
+  // ignored and its default taken, which silently priced another model.
+  rejectUnknownKeys(r, {"id", "name", "source", "published_params", "shape", "default_training", "stack",
+                        "schema_version", "note", "description"});
+  rejectUnknownKeys(r.object("shape"),
+                    {"hidden", "heads", "vocab", "attention", "mlp", "norm", "kv_heads", "head_dim", "ffn",
+                     "positions", "tied_embeddings", "qk_norm", "biases", "embed_proj_dim", "experts", "top_k",
+                     "expert_ffn", "shared_experts", "dense_ffn", "q_lora_rank", "kv_lora_rank",
+                     "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"});
+  if (r.has("default_training"))
+    rejectUnknownKeys(r.object("default_training"), {"global_batch", "sequence_length", "precision",
+                                                     "activation_checkpointing", "distributed_optimizer"});
+  for (size_t i = 0; i < entries.size(); ++i) rejectUnknownKeys(stack.element(i), {"type", "count"});
   return m;
 }
 

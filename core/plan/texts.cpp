@@ -12,7 +12,7 @@ std::vector<const char*> all() {
       kStartsAtLayer, kEndsBeforeStart, kEndsPastLast, kUnknownGpuType,
       kStageTp, kStageNodeIds, kStageUnknownNode, kStageWrongNodeType,
       kTpExceedsNode, kOutsideSearchSpace, kBadTiling, kLayersNotPlaced,
-      kNodeOvercommitted, kBatchTooSmall, kMicroBatchesCover, kOutOfMemory,
+      kNodeOvercommitted, kBatchTooSmall, kMicroBatchesCover, kMicroBatchesOvershoot, kOutOfMemory,
       kOutOfMemoryInFlight1, kOutOfMemoryInFlight, kNoProfileEntry, kNotInProfileSet,
       kTpNotProfiled, kMbsNotProfiled, kLayerNotProfiled, kNoProfile,
       kNoPrecisionRate, kTilingFactors, kTilingGpus, kTilingEtp,

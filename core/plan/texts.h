@@ -50,6 +50,7 @@ inline constexpr const char* kLayersNotPlaced = ARACHNE_TEXT("template %1 covers
 inline constexpr const char* kNodeOvercommitted = ARACHNE_TEXT("node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; templates %6)");
 inline constexpr const char* kBatchTooSmall = ARACHNE_TEXT("the global batch of %1 sequences cannot give every replica one micro-batch: that takes %2 sequences (sum of replicas x micro-batch size)");
 inline constexpr const char* kMicroBatchesCover = ARACHNE_TEXT("the plan's micro-batches cover %1 sequences per iteration, fewer than the global batch of %2");
+inline constexpr const char* kMicroBatchesOvershoot = ARACHNE_TEXT("the plan's micro-batches hold %1 sequences per iteration, twice the global batch of %2 or more: more than rounding to whole micro-batches explains");
 inline constexpr const char* kOutOfMemory = ARACHNE_TEXT("%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB");
 inline constexpr const char* kOutOfMemoryInFlight1 = ARACHNE_TEXT("%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (1 micro-batch in flight)");
 inline constexpr const char* kOutOfMemoryInFlight = ARACHNE_TEXT("%1: needs %2 GiB of %3 GiB (%4 GiB over); largest component: %5 %6 GiB (%7 micro-batches in flight)");

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "cluster/node_order_spec.h"
 #include "cost/cost_model.h"
 #include "plan/texts.h"
 #include "profile/profile_set.h"
@@ -42,7 +43,7 @@ ConstructionEpisode ConstructionEpisode::prefetchingCopy() const {
 void ConstructionEpisode::reset() {
   free_ = initial_;
   plan_ = Plan{};
-  plan_.provenance.cluster = cost().composition().toInlineSpec();
+  plan_.provenance.cluster = nodeOrderSpec(cost().composition());
   plan_.provenance.model = cost().model().id;
   plan_.provenance.profile_set = cost().profiles().name;
   report_ = PlanReport{};

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "cluster/node_order_spec.h"
 #include "cost/cost_model.h"
 #include "plan/texts.h"
 #include "planning/construction_space.h"
@@ -161,7 +162,7 @@ PlannerResult PlannerRun::finish(const CostModel& cost, const std::string& plann
   PlannerResult r = startResult(std::move(message));
   r.plan.unused_gpus = found_ ? UnusedGpuExplainer::explain(fill, space, best_plan_, best_free_, explanationStop())
                               : UnusedGpuExplainer::explain(fill, space, Plan{}, all, explanationStop());
-  r.plan.provenance.cluster = cost.composition().toInlineSpec();
+  r.plan.provenance.cluster = nodeOrderSpec(cost.composition());
   r.plan.provenance.model = cost.model().id;
   r.plan.provenance.profile_set = cost.profiles().name;
   stamp(r, planner, version, seed);

@@ -9,6 +9,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_limits.h"
+#include "cluster/node_order_spec.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "sailor/sailor_json.h"
@@ -241,7 +242,7 @@ SailorRun parseSailorFile(const std::string& text, const std::string& fileLabel,
   run.plan = toPlan(pipe, nodeIds);
   run.plan.provenance.planner = "sailor";
   run.plan.provenance.model = run.model_id;
-  run.plan.provenance.cluster = run.composition.toInlineSpec();
+  run.plan.provenance.cluster = nodeOrderSpec(run.composition);
   return run;
 }
 

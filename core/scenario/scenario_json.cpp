@@ -15,6 +15,7 @@
 #include "cluster/node_network_json.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
+#include "io/unknown_keys.h"
 
 namespace arachne {
 
@@ -27,15 +28,6 @@ constexpr size_t kMaxEvents = 100000;
 constexpr size_t kMaxNameLength = 200;
 constexpr int kMaxGlobalBatch = 100000000;
 constexpr int kMaxSequenceLength = 10000000;
-
-void rejectUnknownKeys(const JsonReader& r, const std::set<std::string>& known) {
-  for (auto it = r.value().begin(); it != r.value().end(); ++it) {
-    if (known.count(it.key())) continue;
-    std::string list;
-    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-    r.fail(it.key(), "unknown field (known: " + list + ")");
-  }
-}
 
 std::string boundedString(const JsonReader& r, const std::string& key, size_t max) {
   const std::string s = r.string(key);
@@ -80,7 +72,7 @@ PlanTraining readTraining(const JsonReader& t) {
   if (t.has("precision")) {
     const std::string p = t.string("precision");
     out.precision = precisionFromString(p);
-    if (!out.precision) t.fail("precision", "must be bf16, fp16 or fp32, got '" + p + "'");
+    if (!out.precision) t.fail("precision", "must be bf16, fp16, fp32 or fp8, got '" + p + "'");
   }
   if (t.has("activation_checkpointing")) out.activation_checkpointing = t.boolean("activation_checkpointing");
   if (t.has("distributed_optimizer")) out.distributed_optimizer = t.boolean("distributed_optimizer");

@@ -2,6 +2,8 @@
 // trip plan -> rank map -> GPU assignment through the command line.
 #include <QtTest>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 
 #include "cli_process.h"
@@ -100,6 +102,42 @@ class TestCliExport : public QObject {
     QCOMPARE(r.code, 3);
     QVERIFY(!QFileInfo::exists(dir.filePath("launch.sh")));
     QVERIFY(QFileInfo::exists(dir.filePath("rankmap.json")));
+  }
+
+  // A plan evaluated on an interleaved cluster records it in node order, so export finds the
+  // nodes the plan names (the grouped form renumbered them: node 2 became an h100, exit 3).
+  void interleavedClusterRoundTrip() {
+    QTemporaryDir dir;
+    CliRun r = runCli({"evaluate", "--cluster", "h100:4x2,a100-40:4x2,h100:4x1", "--model", "llama3-8b", "--plan",
+                       kData + "/plans/llama3-8b-2type.plan.json", "--json"});
+    QCOMPARE(r.code, 0);
+    const QString plan = dir.filePath("rt.plan.json");
+    QFile f(plan);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(r.out.toUtf8());
+    f.close();
+    QVERIFY2(r.out.contains("\"cluster\": \"h100:4x2,a100-40:4x2,h100:4x1\""), qPrintable(r.out.left(2000)));
+    r = runCli({"export", "--plan", plan, "--format", "rankmap", "--out", dir.filePath("out")});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+  }
+
+  // A recorded model that cannot be loaded here (a model file's id) is reported as the plan's,
+  // with the option that fixes it.
+  void unloadableRecordedModelNamesThePlan() {
+    QTemporaryDir dir;
+    QJsonObject doc = QJsonDocument::fromJson(readFile(kData + "/plans/llama3-8b-2type.plan.json").toUtf8()).object();
+    QJsonObject prov = doc["provenance"].toObject();
+    prov["model"] = "my-own-model";
+    doc["provenance"] = prov;
+    const QString plan = dir.filePath("own.plan.json");
+    QFile f(plan);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(doc).toJson());
+    f.close();
+    const CliRun r = runCli({"export", "--plan", plan, "--format", "rankmap", "--out", dir.filePath("out")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("own.plan.json") && r.err.contains("provenance.model") && r.err.contains("--model"),
+             qPrintable(r.err));
   }
 
   void infeasibleAndBadInput() {

@@ -129,6 +129,12 @@ class TstCliRobustness : public QObject {
     write(pr, R"({"schema_version":1,"model":"llama3-8b","entries":[{"compute_s":-1e400}]})");
     expectRefused(cli(evaluate(data("plans/llama3-8b-2type.plan.json"), {"--profiles", pr})),
                   "field 'entries[0].compute_s': number -1e400");
+    // Entries nothing can match were dropped in silence and the analytic figures priced instead.
+    const QByteArray good = R"("tp":4,"micro_batch":1,"compute_s":0.5,"param_count":1000,"activation_bytes":1000,"output_bytes":1000)";
+    write(pr, R"({"schema_version":1,"model":"llama3-8b","entries":[{"gpu_type":"h100x","layer_type":"dense",)" + good + "}]}");
+    expectRefused(cli(evaluate(data("plans/llama3-8b-2type.plan.json"), {"--profiles", pr})), "GPU type 'h100x'");
+    write(pr, R"({"schema_version":1,"model":"llama3-8b","entries":[{"gpu_type":"h100","layer_type":"DENSE",)" + good + "}]}");
+    expectRefused(cli(evaluate(data("plans/llama3-8b-2type.plan.json"), {"--profiles", pr})), "layer type 'DENSE'");
     QVERIFY(QDir().mkpath(dir.filePath("runs/OPT-350")));
     write(dir.filePath("runs/OPT-350/plan_config_x.json"), R"({"mbs": 1e999})");
     expectRefused(cli({"validate", dir.filePath("runs")}), "field 'mbs': number 1e999");

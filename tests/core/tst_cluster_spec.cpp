@@ -9,6 +9,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
+#include "cluster/node_order_spec.h"
 #include "io/load_error.h"
 
 using namespace arachne;
@@ -116,6 +117,22 @@ class TstClusterSpec : public QObject {
     QCOMPARE(c.nodes()[2].gpus, 8);
     QCOMPARE(c.nodes()[2].id, 2);
     QCOMPARE(c.gpusOfType("h100"), 12);
+  }
+
+  // What a plan records as its cluster must number the nodes as the cluster did: the grouped
+  // form made node 2 an h100 here, so a plan's a100-40 stage on node 2 failed to export.
+  void nodeOrderSpecKeepsNodeIds() {
+    Composition c = parseInlineCluster("h100:4x2,a100-40:4x2,h100:4x1", catalog_);
+    QCOMPARE(c.toInlineSpec(), std::string("h100:4x3,a100-40:4x2"));
+    QCOMPARE(nodeOrderSpec(c), std::string("h100:4x2,a100-40:4x2,h100:4x1"));
+    QVERIFY(parseInlineCluster(nodeOrderSpec(c), catalog_) == c);
+    // Contiguous types: the same text as the grouped form, sizes joined with '+'.
+    const Composition g = parseInlineCluster("h100:4x8,a6000:4x6+1x4", catalog_);
+    QCOMPARE(nodeOrderSpec(g), g.toInlineSpec());
+    // Ids a cluster file chose cannot be written inline: the grouped form, as before.
+    Composition ids = parseInlineCluster("h100:4x2", catalog_);
+    ids.findNode(1)->id = 11;
+    QCOMPARE(nodeOrderSpec(ids), ids.toInlineSpec());
   }
 
   void inlineRoundTrip_data() {

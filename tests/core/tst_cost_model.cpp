@@ -193,6 +193,13 @@ class TstCostModel : public QObject {
     QCOMPARE(p.templates[0].micro_batches, 10);
     QCOMPARE(u.templates[0].micro_batches, 10);
     QVERIFY(near(u.iteration_time_s, 10 * 0.04 + 0.004));
+    // Twice the batch is more than rounding up explains: refused, not priced as feasible with a
+    // throughput that counts 8 of the 16 sequences it runs.
+    p.templates[0].micro_batches = 16;
+    u = cm.priceAndUpdate(p);
+    QVERIFY(!u.feasible);
+    QVERIFY2(first(u, ViolationKind::InvalidPlan)->message.find("twice the global batch of 8") != std::string::npos,
+             first(u, ViolationKind::InvalidPlan)->message.c_str());
   }
 
   void outOfMemoryNamesTheComponent() {
@@ -273,6 +280,11 @@ class TstCostModel : public QObject {
     QVERIFY(first(r, ViolationKind::BadLayerSplit)->message.find("starts at layer 3, expected 2") != std::string::npos);
     r = cm.price(onePlan({tmpl(1, 1, {stage(1, 0, 2, {0})})}));
     QVERIFY(first(r, ViolationKind::BadLayerSplit)->message.find("layers 3-3 are not placed") != std::string::npos);
+    // Stages in reverse order: the first is reported; the second's first layer has no expected
+    // value any more, so no message names one (it used to say "expected -1000000").
+    r = cm.price(onePlan({tmpl(1, 1, {stage(1, 2, 3, {0}), stage(1, 0, 1, {0})})}));
+    QVERIFY(first(r, ViolationKind::BadLayerSplit)->message.find("starts at layer 2, expected 0") != std::string::npos);
+    for (const Violation& bad : r.violations) QVERIFY2(bad.message.find("-1000000") == std::string::npos, bad.message.c_str());
 
     r = cm.price(onePlan({tmpl(1, 1, {stage(1, 0, 3, {0, 1})})}));
     QVERIFY(hasKind(r, ViolationKind::InvalidPlan));

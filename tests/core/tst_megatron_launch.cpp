@@ -224,6 +224,29 @@ class TestMegatronLaunch : public QObject {
     QVERIFY(args.find("--group-query-attention --num-query-groups 8") != std::string::npos);
   }
 
+  // A file name, model id or network name reaches the comments at the top of launch.sh; a
+  // newline in one used to end the comment and make the rest a command bash ran.
+  void namesInCommentsCannotBecomeCommands() {
+    Case k{"h100:4x2,a100-40:4x2", "llama3-8b",
+           onePlan(2, 1, 256, {stage("a100-40", 4, 0, 16, {2, 3}), stage("h100", 4, 17, 33, {0, 1})}), specOf("llama3-8b")};
+    const Composition c = parseInlineCluster(k.cluster, catalog);
+    MegatronLaunch launch = megatronLaunch(k.plan, c, resolveModel(k.model), k.spec, catalog);
+    QVERIFY(launch.expressible());
+    launch.rank_map.model = "m\ntouch INJECTED_MODEL";
+    launch.rank_map.cluster = "c\rtouch INJECTED_CLUSTER";
+    const LaunchScriptHeader header{"evil\ntouch INJECTED_PLAN\n.plan.json", "gen\ntouch INJECTED_GEN"};
+    for (const std::string& script : {megatronLaunchScript(launch, header), torchrunLaunchScript(launch.rank_map, header)}) {
+      std::istringstream in(script);
+      std::string line;
+      while (std::getline(in, line)) {
+        QVERIFY2(line.find('\r') == std::string::npos, line.c_str());
+        QVERIFY2(line.rfind("touch", 0) != 0, line.c_str());
+      }
+      QVERIFY(script.find("evil?touch INJECTED_PLAN?.plan.json") != std::string::npos);
+    }
+    QCOMPARE(commentText("a\tb\x7f" "c"), std::string("a?b?c"));
+  }
+
   void unevenSplitsUseFirstLastOrLayout() {
     // 10 / 12 / 10 blocks: first and last differ from an even middle.
     Case k{"h100:4x3", "llama3-8b",

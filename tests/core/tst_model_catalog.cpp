@@ -260,6 +260,12 @@ class TstModelCatalog : public QObject {
     row("hidden negative", shapeWith("hidden", -64), "shape.hidden");
     row("hidden 1e300", shapeWith("hidden", 1e300), "shape.hidden");
     row("kv_heads not dividing", shapeWith("kv_heads", 3), "shape.kv_heads");
+    // Misspelt keys used to be ignored, their defaults taken: another model, priced in silence.
+    row("misspelt shape key", shapeWith("kv_head", 2), "shape.kv_head");
+    row("misspelt top-level key", [] { json d = tinyMoe(); d["shapes"] = json::object(); return d; }(), "shapes");
+    row("misspelt training key", [] { json d = tinyMoe(); d["default_training"] = {{"global_batchs", 8}}; return d; }(),
+        "default_training.global_batchs");
+    row("unknown stack key", stackWith(1, "repeat", 2), "stack[1].repeat");
     row("experts without top_k", shapeWithout("top_k"), "shape.top_k");
     row("top_k above experts", shapeWith("top_k", 5), "shape.top_k");
     row("experts without expert_ffn", shapeWithout("expert_ffn"), "shape.expert_ffn");
