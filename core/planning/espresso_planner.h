@@ -14,8 +14,9 @@ class EspressoPlanner : public Planner {
  public:
   std::string name() const override { return "espresso"; }
   std::string version() const override { return "1"; }
-  // For every TP degree of Espresso's list {1, 2, 4, 8} the nodes admit, every DP degree 2^e with
-  // 4 micro-batches still covering the global batch, and every depth from the least to the most
+  // For every TP degree of Espresso's list {1, 2, 4, 8} the nodes admit, every DP degree 2^e whose
+  // replicas each still get a micro-batch (of the smallest size every usable type has profiled),
+  // and every depth from the least to the most
   // at which one GPU type alone fits memory: first every single-type pipeline, then a best-first
   // walk of the cost tree (how many stages each GPU type gets, one type per tree level) ordered by
   // a FLOP lower bound on the iteration time and pruned by it; every leaf goes to the stage

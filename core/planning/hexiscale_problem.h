@@ -25,8 +25,8 @@ struct HexiScaleProblem {
   int machines = 0;
   double inter_bps = 0;   // the slowest inter-node bandwidth of the cluster (HexiScale takes the minimum)
   // Model (HexiScale's Config): hidden H, transformer blocks L, vocabulary V, sequence S,
-  // bytes per value B (4, as Sailor's port fixes it), global batch, micro-batch size (always 1
-  // in Sailor's port).
+  // bytes per value B (from() sets 4, as Sailor's port fixes it; the 2 below is only a default),
+  // global batch, micro-batch size (always 1 in Sailor's port).
   double H = 0, V = 0, S = 0, B = 2;
   int L = 0;
   int global_batch = 0;

@@ -40,7 +40,7 @@ std::string sailorPipelineProblem(const SailorPipeline& p, int layerCount);
 int sailorMicroBatches(int globalBatch, int microBatch, int dp);
 
 // The plan: consecutive chains with the same (GPU type, TP) per stage form one template (so
-// chain order, and with it Sailor's replica order, is kept: fromSailorPipeline() gives the
+// chain order, and with it Sailor's replica order, is kept: fromSailorPlan() gives the
 // pipeline back), every template shares the pipeline's layer split, micro-batch size and
 // micro-batch count, and fixed_micro_batches is set. nodeIds[stage][replica] is the node of
 // that TP group. Throws std::invalid_argument when the pipeline is malformed or nodeIds does
