@@ -27,7 +27,7 @@ bool MainWindow::openClusterFile(const QString& path) {
   try {
     Composition c = arachne::loadClusterFile(path.toStdString(), catalog_);
     composition_->loadComposition(c, QFileInfo(path).fileName());
-    AppSettings::addRecentFile(path);
+    if (useSettings_) AppSettings::addRecentFile(path);
     updateRecentMenu();
     statusBar()->showMessage(tr("Opened %1").arg(path), 5000);
     return true;
@@ -42,7 +42,7 @@ bool MainWindow::saveClusterFile(const QString& path) {
     Composition c = composition_->composition();
     if (c.name.empty()) c.name = QFileInfo(path).completeBaseName().section(QLatin1Char('.'), 0, 0).toStdString();
     arachne::saveClusterFile(c, path.toStdString());
-    AppSettings::addRecentFile(path);
+    if (useSettings_) AppSettings::addRecentFile(path);
     updateRecentMenu();
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
     return true;
@@ -68,7 +68,8 @@ void MainWindow::saveClusterDialog() {
 
 void MainWindow::updateRecentMenu() {
   recentMenu_->clear();
-  const QStringList files = AppSettings::recentFiles();
+  // A picture or a measurement depends only on its command: no saved setting is read then.
+  const QStringList files = useSettings_ ? AppSettings::recentFiles() : QStringList();
   for (const QString& f : files)
     recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] { openClusterFile(f); })
         ->setToolTip(f);
