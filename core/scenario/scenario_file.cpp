@@ -1,11 +1,8 @@
 // Scenario files on disk (bounded read, atomic save), the built-in presets, and FILE|PRESET.
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <random>
-#include <sstream>
 
+#include "io/atomic_file.h"
+#include "io/input_file.h"
 #include "io/load_error.h"
 #include "io/resources.h"
 #include "scenario/scenario_json.h"
@@ -16,7 +13,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::uintmax_t kMaxScenarioFileBytes = 64u << 20;
 const std::string kPresetDir = "scenarios/";
 const std::string kPresetSuffix = ".scenario.json";
 
@@ -27,19 +23,10 @@ bool endsWith(const std::string& s, const std::string& tail) {
 }  // namespace
 
 Scenario loadScenarioFile(const std::string& path, const GpuCatalog& catalog) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw LoadError(path, "", "no such file");
-  if (!fs::is_regular_file(path, ec)) throw LoadError(path, "", "not a regular file");
-  const auto size = fs::file_size(path, ec);
-  if (!ec && size > kMaxScenarioFileBytes)
-    throw LoadError(path, "", "file is " + std::to_string(size) + " bytes, larger than the " +
-                                  std::to_string(kMaxScenarioFileBytes) + "-byte limit for scenarios");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw LoadError(path, "", std::string("cannot open: ") + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw LoadError(path, "", "read error");
-  Scenario s = parseScenarioJson(text.str(), path, catalog, fs::path(path).parent_path().string());
+  // The loaders' one reader: regular files only (a FIFO would block, /dev/zero never end), opened
+  // without blocking and checked on the open descriptor, within inputSizeLimit().
+  const std::string text = readInputFile(path, "scenario");
+  Scenario s = parseScenarioJson(text, path, catalog, fs::path(path).parent_path().string());
   if (s.name.empty()) {
     std::string stem = fs::path(path).filename().string();
     if (endsWith(stem, kPresetSuffix)) stem.resize(stem.size() - kPresetSuffix.size());
@@ -48,33 +35,9 @@ Scenario loadScenarioFile(const std::string& path, const GpuCatalog& catalog) {
   return s;
 }
 
-void writeScenarioOutput(const std::string& path, const std::string& text) {
-  const fs::path target(path);
-  std::random_device rd;
-  std::string tmpName = ".";
-  tmpName += target.filename().string();
-  tmpName += ".tmp-";
-  tmpName += std::to_string(rd());
-  const fs::path tmp = target.parent_path() / tmpName;
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw LoadError(path, "", std::string("cannot write a temporary file beside it: ") + std::strerror(errno));
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(tmp, ignored);
-      throw LoadError(path, "", "write failed");
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    throw LoadError(path, "", "cannot replace the file: " + ec.message());
-  }
-}
+// The outputs' one writer: a temporary file made with mkstemp, flushed to disk, renamed over the
+// target; links followed, permissions kept, devices, FIFOs and read-only files refused.
+void writeScenarioOutput(const std::string& path, const std::string& text) { writeFileAtomically(path, text); }
 
 void saveScenarioFile(const Scenario& s, const std::string& path) { writeScenarioOutput(path, scenarioToJson(s)); }
 

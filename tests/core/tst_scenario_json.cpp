@@ -140,6 +140,23 @@ class TestScenarioJson : public QObject {
     } catch (const LoadError& e) {
       QVERIFY(e.file().find("missing") != std::string::npos);
     }
+    // The loaders' one reader (readInputFile): its input limit applies to scenarios too (they had
+    // a reader of their own that ignored ARACHNE_MAX_INPUT_BYTES), and a directory is named as one.
+    qputenv("ARACHNE_MAX_INPUT_BYTES", "100");
+    try {
+      loadScenarioFile(path, catalog());
+      qunsetenv("ARACHNE_MAX_INPUT_BYTES");
+      QFAIL("read a scenario file above the input limit");
+    } catch (const LoadError& e) {
+      qunsetenv("ARACHNE_MAX_INPUT_BYTES");
+      QVERIFY2(e.problem().find("input limit of 100 bytes") != std::string::npos, e.problem().c_str());
+    }
+    try {
+      loadScenarioFile(dir.path().toStdString(), catalog());
+      QFAIL("read a directory");
+    } catch (const LoadError& e) {
+      QVERIFY2(e.problem().find("directory") != std::string::npos, e.problem().c_str());
+    }
   }
 
   void relativeClusterFileIsTakenFromTheScenarioDirectory() {
