@@ -220,6 +220,30 @@ void ScenarioTimelineView::keyPressEvent(QKeyEvent* event) {
   }
 }
 
+bool ScenarioTimelineView::event(QEvent* event) {
+  // In the window, the composer's Delete (a window-wide shortcut) took the key before
+  // keyPressEvent saw it and deleted the composer's selected node instead of this event: claim
+  // the keys the timeline handles while one of its events is selected.
+  if (event->type() == QEvent::ShortcutOverride && selected_ >= 0 &&
+      selected_ < static_cast<int>(scenario_.events.size())) {
+    const auto* key = static_cast<QKeyEvent*>(event);
+    const Qt::KeyboardModifiers mods = key->modifiers() & ~(Qt::ShiftModifier | Qt::KeypadModifier);
+    switch (key->key()) {
+      case Qt::Key_Delete:
+      case Qt::Key_Backspace:
+      case Qt::Key_Left:
+      case Qt::Key_Right:
+        if (mods == Qt::NoModifier) {
+          event->accept();
+          return true;
+        }
+        break;
+      default: break;
+    }
+  }
+  return QWidget::event(event);
+}
+
 void ScenarioTimelineView::contextMenuEvent(QContextMenuEvent* event) {
   const int hit = eventAt(event->pos());
   const double t = std::max(1.0, std::round(timeForX(event->pos().x())));

@@ -42,6 +42,9 @@
 #include "cluster/cluster_spec.h"
 #include "gpu_colors.h"
 #include "replay_panel.h"
+#include "scenario_document.h"
+#include "scenario_panel.h"
+#include "scenario_timeline_view.h"
 #include "timeline_view.h"
 #include "why_dropped_model.h"
 #include "app_settings.h"
@@ -110,6 +113,30 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(w.plannerPanel()->status().contains("3"));
     // `arachne-cli plan`'s seed: the window and the CLI plan the same problem alike.
     QCOMPARE(backend_.lastSeed.load(), kDefaultPlanningSeed);
+  }
+
+  // In the whole window the composer's Delete is a window-wide shortcut: it took the key from the
+  // Scenario dock's timeline and deleted the composer's selected node, not the selected event.
+  void deleteInTheScenarioTimelineDeletesTheEvent() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
+    w.show();
+    QApplication::setActiveWindow(&w);
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    ScenarioPanel* panel = w.scenarioPanel();
+    auto* dock = qobject_cast<QDockWidget*>(panel->parentWidget());
+    QVERIFY(dock);
+    dock->show();
+    const int events = panel->document()->eventCount();
+    QVERIFY(events > 0);
+    const size_t nodes = w.compositionModel()->composition().nodes().size();
+    QCOMPARE(w.composerPanel()->highlightNodes({0}), 1);  // the composer's Delete is enabled
+    ScenarioTimelineView* v = panel->timeline();
+    v->setSelectedEvent(0);
+    v->setFocus();
+    QTest::keyClick(v, Qt::Key_Delete);
+    QCOMPARE(panel->document()->eventCount(), events - 1);
+    QCOMPARE(w.compositionModel()->composition().nodes().size(), nodes);
   }
 
   // The learned planner without usable weights plans with greedy: the panel says so below "Done".
