@@ -117,8 +117,14 @@ class TestCliExport : public QObject {
     f.write(r.out.toUtf8());
     f.close();
     QVERIFY2(r.out.contains("\"cluster\": \"h100:4x2,a100-40:4x2,h100:4x1\""), qPrintable(r.out.left(2000)));
-    r = runCli({"export", "--plan", plan, "--format", "rankmap", "--out", dir.filePath("out")});
+    r = runCli({"export", "--plan", plan, "--format", "rankmap"});
     QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    // The stages sit on the nodes the plan names, of their own types: node 2 is still an A100-40.
+    const std::vector<Template> back = templatesFromRankMap(rankMapFromJson(r.out.toStdString(), "stdout"));
+    const Plan original = loadPlanFile((kData + "/plans/llama3-8b-2type.plan.json").toStdString());
+    QCOMPARE(back.size(), original.templates.size());
+    QVERIFY(back[0].stages == original.templates[0].stages);
+    QCOMPARE(QString::fromStdString(back[0].stages[0].gpu_type), QStringLiteral("a100-40"));
   }
 
   // A recorded model that cannot be loaded here (a model file's id) is reported as the plan's,

@@ -148,6 +148,10 @@ class TstBaselinePlanners : public QObject {
       const PlannerResult a = makePlanner(n)->plan(*w.cost, b, 1, {}, nullptr);
       const PlannerResult a2 = makePlanner(n)->plan(*w.cost, b, 1, {}, nullptr);
       const PlannerResult c2 = makePlanner(n)->plan(*w.cost, b, 7, {}, nullptr);
+      // Equal empty plans would prove nothing: Sailor and AMP find one here; Metis does not within
+      // 2,000 evaluations, and its determinism shows in its message's counts.
+      if (std::string(n) != "metis") QVERIFY2(a.found, n);
+      QCOMPARE(a.stats.message, a2.stats.message);
       QCOMPARE(a.found, a2.found);
       QVERIFY2(a.plan.templates == a2.plan.templates, n);
       QVERIFY2(a.plan.templates == c2.plan.templates, n);  // the systems draw no random numbers

@@ -35,7 +35,8 @@ class TstEspresso : public QObject {
     QCOMPARE(est.blocks(), 32);
     // All 32 blocks (plus embedding and head) on one H100 at TP 1: 8 B parameters x 18 B do not fit.
     QVERIFY(!std::isfinite(est.estimate({0}, {32})));
-    QCOMPARE(est.maxBlocks(0, 0, 1), est.maxBlocks(0, 0, 1));
+    const int only = est.maxBlocks(0, 0, 1);  // the one stage of a one-stage pipeline: not every block
+    QVERIFY2(only < 32, qPrintable(QString::number(only)));
     const int m = est.maxBlocks(0, 1, 4);  // a middle stage of four holds some blocks, not all
     QVERIFY(m > 0 && m < 32);
     const double four = est.estimate({0, 0, 0, 0}, {8, 8, 8, 8});

@@ -218,17 +218,18 @@ class TstFill : public QObject {
   }
 
   void stopEndsWithoutReward() {
-    PlanningWorld w("h100:4x2", "gpt-tiny");
+    // The H100 template packs both H100 nodes; the A100-40 node stays free, so the episode goes
+    // on and STOP is a choice (on h100:4x2 alone it ended at once and STOP was never tested).
+    PlanningWorld w("h100:4x2,a100-40:4x1", "gpt-tiny", 4096);  // a batch the H100 template cannot take whole
     ConstructionEpisode e(*w.cost);
     QCOMPARE(int(e.depthMask()[0]), 0);  // no STOP before a template
     QVERIFY(e.step(uniform(1, 0, 4)).feasible);
-    if (!e.done()) {
-      QCOMPARE(int(e.depthMask()[0]), 1);
-      const StepOutcome o = e.step(TemplateChoice{});
-      QVERIFY(o.done);
-      QCOMPARE(o.reward, 0.0);
-      QCOMPARE(e.steps().back().note, std::string("STOP"));
-    }
+    QVERIFY(!e.done());
+    QCOMPARE(int(e.depthMask()[0]), 1);
+    const StepOutcome o = e.step(TemplateChoice{});
+    QVERIFY(o.done);
+    QCOMPARE(o.reward, 0.0);
+    QCOMPARE(e.steps().back().note, std::string("STOP"));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, e.step(uniform(1, 0, 1)));
   }
 };
