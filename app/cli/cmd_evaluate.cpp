@@ -76,10 +76,10 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
         << "', evaluating it with '" << model.id << "'\n";
   }
   // Plans record their cluster in node order (nodeOrderSpec); older ones grouped by type.
-  if (!recorded.cluster.empty() && recorded.cluster != nodeOrderSpec(composition) &&
-      recorded.cluster != composition.toInlineSpec()) {
+  const std::string clusterSpec = nodeOrderSpec(composition);
+  if (!recorded.cluster.empty() && recorded.cluster != clusterSpec && recorded.cluster != composition.toInlineSpec()) {
     err << "arachne-cli evaluate: warning: the plan records cluster '" << recorded.cluster
-        << "', evaluating it on '" << nodeOrderSpec(composition) << "'\n";
+        << "', evaluating it on '" << clusterSpec << "'\n";
   }
 
   ProfileSet profiles = makeAnalyticProfiles(catalog, composition.gpuTypes(), model, spec);
@@ -99,7 +99,7 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   // Provenance records what this evaluation used; the planner fields stay as the plan's author.
   plan.provenance.catalog = "builtin-" + catalog.version();
   plan.provenance.profile_set = profiles.name;
-  plan.provenance.cluster = nodeOrderSpec(composition);
+  plan.provenance.cluster = clusterSpec;
   plan.provenance.model = model.id;
 
   if (a.has("--json")) {
