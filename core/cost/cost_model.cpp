@@ -62,6 +62,7 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
   for (int g = 0; g < static_cast<int>(d->gpus.size()); ++g) {
     const std::string& gid = d->gpuIds[static_cast<size_t>(g)];
     for (int tp : profiles.tpDegrees(gid)) {
+      if (!model.shape.splitsOverTp(tp)) continue;  // missingWhy says why, whatever the profiles hold
       for (int mbs : profiles.microBatches(gid, tp)) {
         std::vector<const ProfileEntry*> byType;
         bool complete = true;
@@ -141,6 +142,9 @@ const GpuType& CostModel::gpuType(int i) const { return *d->gpus.at(static_cast<
 
 Reason CostModel::Impl::missingWhy(int g, int tp, int mbs) const {
   const std::string& gid = gpuIds[static_cast<size_t>(g)];
+  if (!model.shape.splitsOverTp(tp))
+    return Reason(text::kTpSplitsModel, {integer(tp), verbatim(model.id), integer(model.shape.heads),
+                                         integer(model.shape.queryGroups())});
   for (const LayerType& lt : model.layer_types)
     if (!profiles.find(gid, tp, mbs, lt.id)) return profiles.missingWhy(gid, tp, mbs, lt.id);
   return Reason(text::kNoProfile, {verbatim(gid), integer(tp), integer(mbs)});

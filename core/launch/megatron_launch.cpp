@@ -139,9 +139,10 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
   // Attention heads and query groups must split over TP (TransformerConfig.__post_init__).
   if (model.shape.heads % TP != 0)
     block("tensor-parallel", str(model.shape.heads) + " attention heads do not divide over TP " + str(TP));
-  const int groups = model.shape.kv_heads > 0 ? model.shape.kv_heads : model.shape.heads;
-  if (model.shape.attention == AttentionKind::Gqa && groups % TP != 0 && TP % groups != 0)
-    block("tensor-parallel", str(groups) + " query groups are neither a multiple nor a divisor of TP " + str(TP));
+  // Megatron-LM's TransformerConfig: "num_query_groups must be a multiple of tensor_model_parallel_size".
+  const int groups = model.shape.queryGroups();
+  if (model.shape.attention == AttentionKind::Gqa && groups % TP != 0)
+    block("tensor-parallel", str(groups) + " query groups do not divide over TP " + str(TP));
 
   std::vector<std::string> modelArgs = megatronModelArguments(model, spec, split.num_layers, out.blockers);
 

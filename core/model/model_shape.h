@@ -30,6 +30,15 @@ struct ModelShape {
   int dense_ffn = 0;       // f of the leading dense layers of an MoE model
   // MLA (DeepSeek)
   int q_lora_rank = 0, kv_lora_rank = 0, qk_nope_head_dim = 0, qk_rope_head_dim = 0, v_head_dim = 0;
+
+  int queryGroups() const { return kv_heads > 0 ? kv_heads : heads; }
+  // Whether a TP group of `tp` GPUs can split the attention: Megatron-LM gives every rank the
+  // same number of heads and of query groups (TransformerConfig raises "num_query_groups must
+  // be a multiple of tensor_model_parallel_size"; the attention divides the heads the same
+  // way), so TP 8 cannot train a model of 4 query groups however the profiles price it.
+  bool splitsOverTp(int tp) const {
+    return tp >= 1 && (heads <= 0 || heads % tp == 0) && (queryGroups() <= 0 || queryGroups() % tp == 0);
+  }
 };
 
 }  // namespace arachne

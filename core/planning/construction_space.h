@@ -20,6 +20,9 @@ struct ConstructionSpace {
   // tp_allowed[type][i]: K[i] is profiled for the type at some micro-batch size.
   std::vector<std::vector<char>> tp_allowed;
   std::vector<int> min_tp;           // per type: smallest allowed TP, 0 when none is allowed
+  // Per K[i]: why the model cannot be split over it (its heads or query groups), "" when it can;
+  // such a degree is allowed for no type. Empty in a structural space.
+  std::vector<std::string> tp_refused;
   std::vector<std::string> gpu_ids;  // per type, for messages
 
   int tpIndex(int tp) const;         // index into tp_choices, -1 when absent

@@ -104,6 +104,10 @@ std::string FeasibilityMasks::explainTp(const ConstructionSpace& space, const Fr
     o << "} (the largest node holds " << free.largestNodeSize() << " GPUs)";
     return o.str();
   }
+  if (static_cast<size_t>(ti) < space.tp_refused.size() && !space.tp_refused[static_cast<size_t>(ti)].empty()) {
+    o << space.tp_refused[static_cast<size_t>(ti)] << ", so it is outside the search space";
+    return o.str();
+  }
   if (!space.tp_allowed[static_cast<size_t>(type)][static_cast<size_t>(ti)]) {
     o << "TP " << tp << " on " << id << " has no profile entry, so it is outside the search space";
     return o.str();

@@ -11,6 +11,9 @@
 
 #include "planning/baselines/amp/amp_estimator.h"
 #include "planning/baselines/sailor/sailor_inputs.h"
+#include "planning/construction_space.h"
+#include "planning/feasibility_masks.h"
+#include "planning/free_gpus.h"
 #include "planning/node_reading.h"
 #include "planning/planner.h"
 #include "planning_world.h"
@@ -63,6 +66,37 @@ class TstBaselinePlanners : public QObject {
       QVERIFY(p);
       QCOMPARE(p->name(), std::string(n));
     }
+  }
+
+  // Qwen3-30B-A3B has 4 query groups: Megatron-LM cannot run it at TP 8, so no planner may choose
+  // TP 8 on the 8-GPU nodes, and the construction's mask says why TP 8 is gone.
+  void noPlannerSplitsTheAttentionUnevenly() {
+    PlanningWorld w("h100:8x2,a100-80:8x2", "qwen3-30b-a3b");
+    QCOMPARE(w.model.shape.queryGroups(), 4);
+    const FreeGpus free(w.composition);
+    const ConstructionSpace space = ConstructionSpace::fromCostModel(*w.cost, free);
+    const int ti = space.tpIndex(8);
+    QVERIFY(ti >= 0);
+    for (int t = 0; t < free.typeCount(); ++t) {
+      QVERIFY(!space.tp_allowed[static_cast<size_t>(t)][static_cast<size_t>(ti)]);
+      QVERIFY(space.tp_allowed[static_cast<size_t>(t)][static_cast<size_t>(space.tpIndex(4))]);
+    }
+    TemplateChoice partial;
+    partial.depth = 2;
+    const std::string why = FeasibilityMasks::explainTp(space, free, partial, 0, 8);
+    QVERIFY2(why.find("4 query groups") != std::string::npos && why.find("outside the search space") != std::string::npos, why.c_str());
+    const std::vector<std::string> names = plannerNames();
+    int found = 0;
+    for (const std::string& n : std::vector<std::string>(names.begin(), names.end() - 3)) {  // not the learned ones
+      if (n == "exhaustive") continue;  // refuses this size (its estimate), tst_planners
+      const PlannerResult r = makePlanner(n)->plan(*w.cost, seconds(1), 0, {}, nullptr);
+      if (!r.found) continue;
+      ++found;
+      QVERIFY2(r.report.feasible, n.c_str());
+      for (const Template& t : r.plan.templates)
+        for (const Stage& st : t.stages) QVERIFY2(st.tp <= 4, (n + " chose TP " + std::to_string(st.tp)).c_str());
+    }
+    QVERIFY2(found >= 6, std::to_string(found).c_str());
   }
 
   void sailorKeepsSailorsRestrictions() {

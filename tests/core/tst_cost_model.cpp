@@ -299,6 +299,30 @@ class TstCostModel : public QObject {
     QCOMPARE(QString::fromStdString(toString(ViolationKind::OutOfMemory)), QStringLiteral("out-of-memory"));
   }
 
+  // Megatron-LM splits heads and query groups evenly over TP: a model of one query group runs at
+  // TP 1 only, whatever the profiles hold, and the violation says why.
+  void tpThatCannotSplitTheAttentionIsRefused() {
+    Model mqa = mdl;
+    mqa.shape.kv_heads = 1;
+    QVERIFY(mqa.shape.splitsOverTp(1) && !mqa.shape.splitsOverTp(2));
+    QVERIFY(mdl.shape.splitsOverTp(8) && !mdl.shape.splitsOverTp(16) && !mdl.shape.splitsOverTp(3));
+    CostModel ok(cat, comp, mdl, sp, prof, CostTerms::legacy());
+    CostModel cm(cat, comp, mqa, sp, prof, CostTerms::legacy());
+    const Plan tp2 = onePlan({tmpl(1, 1, {stage(2, 0, 3, {0})})});
+    QVERIFY(ok.price(tp2).feasible);
+    QVERIFY(ok.hasProfile(0, 2, 1));
+    const PlanReport r = cm.price(tp2);
+    QVERIFY(!r.feasible);
+    const Violation* v = first(r, ViolationKind::MissingProfile);
+    QVERIFY(v);
+    QVERIFY2(v->message.find("TP 2 cannot split toy4: its 8 attention heads and 1 query groups") != std::string::npos, v->message.c_str());
+    std::string why;
+    QVERIFY(!cm.hasProfile(0, 2, 1, &why));
+    QVERIFY2(why.find("query groups") != std::string::npos, why.c_str());
+    QVERIFY(cm.hasProfile(0, 1, 1));
+    QVERIFY(cm.price(onePlan({tmpl(1, 1, {stage(1, 0, 3, {0})})})).feasible);
+  }
+
   void profilesOfAnotherModelAreRejected() {
     ProfileSet other = prof;
     other.model_id = "llama3-8b";

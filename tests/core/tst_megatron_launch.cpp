@@ -332,6 +332,9 @@ class TestMegatronLaunch : public QObject {
     QTest::addRow("no rank order fits") << "h100:8x2" << "llama3-8b" << 3 << "placement";
     QTest::addRow("bf16 on V100") << "v100-32:4x1" << "llama3-8b" << 4 << "precision";
     QTest::addRow("fp8 on A100") << "a100-80:4x1" << "llama3-8b" << 5 << "precision";
+    // Qwen3-30B-A3B has 4 query groups: TransformerConfig refuses TP 8 ("num_query_groups must be
+    // a multiple of tensor_model_parallel_size"), though 8 is a multiple of 4.
+    QTest::addRow("query groups over TP 8") << "h100:8x1" << "qwen3-30b-a3b" << 6 << "tensor-parallel";
   }
 
   void whatMegatronCannotRunIsBlockedWithItsReason() {
@@ -362,6 +365,7 @@ class TestMegatronLaunch : public QObject {
         k.plan = onePlan(1, 1, 512, {stage("a100-80", 4, 0, last, {0})});
         k.spec.precision = Precision::Fp8;
         break;
+      case 6: k.plan = onePlan(1, 1, 512, {stage("h100", 8, 0, last, {0})}); break;
     }
     MegatronLaunch launch;
     const QString result = run(k, &launch);
