@@ -323,7 +323,9 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
         sr.time.grad_sync_hidden = std::min(std::max(0.0, red - redLast), sc.tail[static_cast<size_t>(s)].window);
       }
       sr.time.grad_sync = red - sr.time.grad_sync_hidden;
-      if (terms.overlap && !deepspeed && spec.overlap_param_gather && ag > 0)
+      // Megatron-LM refuses --overlap-param-gather without --overlap-grad-reduce (validate_args),
+      // so that pair runs, and is priced, with the gather exposed.
+      if (terms.overlap && !deepspeed && spec.overlap_param_gather && spec.overlap_grad_reduce && ag > 0)
         sr.time.param_gather_hidden = std::min(std::max(0.0, ag - agLast), sc.tail[static_cast<size_t>(s)].fwdWindow);
       sr.time.param_gather = ag - sr.time.param_gather_hidden;
       sc.tail[static_cast<size_t>(s)].gExposed = sr.time.grad_sync;

@@ -39,6 +39,7 @@ struct PlanTraining {
   std::optional<bool> tp_comm_overlap;
   std::optional<bool> tf32;
   std::optional<bool> interleave;
+  std::optional<int> grad_bucket_params;  // --grad-bucket; absent: the runtime's default
   // `base` with every recorded field replaced.
   TrainingSpec applyTo(TrainingSpec base) const;
   bool empty() const;

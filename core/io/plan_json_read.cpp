@@ -158,6 +158,7 @@ PlanTraining readTraining(const JsonReader& c) {
   if (auto f = c.optional("tp_comm_overlap")) t.tp_comm_overlap = f->asBool();
   if (auto f = c.optional("tf32")) t.tf32 = f->asBool();
   if (auto f = c.optional("interleave")) t.interleave = f->asBool();
+  if (auto f = c.optional("grad_bucket_params")) t.grad_bucket_params = readInt(*f, 1000, 2000000000);
   return t;
 }
 
@@ -175,6 +176,7 @@ TrainingSpec PlanTraining::applyTo(TrainingSpec base) const {
   if (tp_comm_overlap) base.tp_comm_overlap = *tp_comm_overlap;
   if (tf32) base.tf32 = *tf32;
   if (interleave) base.interleave = *interleave;
+  if (grad_bucket_params) base.grad_bucket_params = static_cast<double>(*grad_bucket_params);
   return base;
 }
 

@@ -1,4 +1,5 @@
 // Writing a plan, and optionally its priced report, as *.plan.json text.
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "io/plan_json.h"
@@ -121,6 +122,8 @@ ordered_json trainingJson(const TrainingSpec& t) {
   j["tp_comm_overlap"] = t.tp_comm_overlap;
   j["tf32"] = t.tf32;
   j["interleave"] = t.interleave;
+  // Only when --grad-bucket set it; absent, the runtime's default applies.
+  if (t.grad_bucket_params > 0) j["grad_bucket_params"] = static_cast<long long>(std::llround(t.grad_bucket_params));
   return j;
 }
 

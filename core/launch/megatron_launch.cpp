@@ -2,6 +2,7 @@
 #include "launch/megatron_launch.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "catalog/gpu_catalog.h"
@@ -196,6 +197,20 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
   if (spec.activation_checkpointing)
     a.insert(a.end(), {"--recompute-granularity", "full", "--recompute-method", "uniform", "--recompute-num-layers", "1"});
   if (spec.distributed_optimizer) a.push_back("--use-distributed-optimizer");
+  // The runtime settings the plan was priced with (docs/cost-model.md §4.6); Megatron-LM's own
+  // defaults are all off, so each is named. The cost model hides the parameter gather only where
+  // Megatron-LM accepts --overlap-param-gather: with the distributed optimizer and
+  // --overlap-grad-reduce (validate_args asserts both).
+  if (spec.overlap_grad_reduce) a.push_back("--overlap-grad-reduce");
+  if (spec.overlap_grad_reduce && spec.overlap_param_gather && spec.distributed_optimizer)
+    a.push_back("--overlap-param-gather");
+  if (spec.tp_comm_overlap && TP > 1) {
+    // Transformer Engine's userbuffers carry the overlap; FP8 has named TE already.
+    if (spec.precision != Precision::Fp8) a.insert(a.end(), {"--transformer-impl", "transformer_engine"});
+    a.push_back("--tp-comm-overlap");
+  }
+  if (spec.grad_bucket_params > 0)
+    a.insert(a.end(), {"--ddp-bucket-size", std::to_string(std::llround(spec.grad_bucket_params))});
 
   const int nnodes = static_cast<int>(out.rank_map.nodes.size());
   for (const RankMapNode& n : out.rank_map.nodes) {

@@ -268,6 +268,16 @@ class TstCostComm : public QObject {
     // gradient time; the gather moves 2-byte weights instead of 4-byte gradients.
     QVERIFY(near(rs.grad_sync, ar.grad_sync / 2, 1e-6));
     QVERIFY(rs.param_gather < rs.grad_sync);
+    // The gather hides under the next forward with --overlap-param-gather, which Megatron-LM
+    // accepts only beside --overlap-grad-reduce: alone it is priced exposed, as that pair runs.
+    s.overlap_param_gather = true;
+    const StageTime alone = price(composition(), p, CostTerms{}, s).templates[0].stages[0].time;
+    QCOMPARE(alone.param_gather_hidden, 0.0);
+    QVERIFY(near(alone.param_gather, rs.param_gather));
+    s.overlap_grad_reduce = true;
+    const StageTime both = price(composition(), p, CostTerms{}, s).templates[0].stages[0].time;
+    QVERIFY(both.param_gather_hidden > 0);
+    QVERIFY(near(both.param_gather + both.param_gather_hidden, rs.param_gather));
   }
 };
 

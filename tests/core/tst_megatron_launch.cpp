@@ -312,6 +312,42 @@ class TestMegatronLaunch : public QObject {
     QVERIFY(args.find("--fp16") == std::string::npos);
   }
 
+  // The overlap settings and the bucket the plan was priced with reach Megatron-LM, whose own
+  // defaults are off: a launch without them would run slower than the plan says.
+  void runtimeSettingsAreNamed() {
+    Case k{"h100:8x1", "llama3-8b", onePlan(1, 1, 256, {stage("h100", 8, 0, 33, {0})}), specOf("llama3-8b")};
+    auto args = [&](const TrainingSpec& spec) {
+      Case c = k;
+      c.spec = spec;
+      MegatronLaunch m;
+      const QString problem = run(c, &m);
+      return problem.isEmpty() ? shellCommand(m.arguments) : "problem: " + problem.toStdString();
+    };
+    auto has = [](const std::string& a, const char* flag) { return (" " + a + " ").find(std::string(" ") + flag + " ") != std::string::npos; };
+    TrainingSpec spec = k.spec;  // the defaults: grad reduce overlapped, no distributed optimizer
+    std::string a = args(spec);
+    QVERIFY2(has(a, "--overlap-grad-reduce"), a.c_str());
+    QVERIFY(!has(a, "--overlap-param-gather"));  // Megatron-LM needs the distributed optimizer for it
+    QVERIFY(!has(a, "--tp-comm-overlap") && !has(a, "--ddp-bucket-size"));
+    spec.distributed_optimizer = true;
+    a = args(spec);
+    QVERIFY2(has(a, "--overlap-grad-reduce") && has(a, "--overlap-param-gather"), a.c_str());
+    spec.overlap_grad_reduce = false;  // then Megatron-LM refuses --overlap-param-gather
+    a = args(spec);
+    QVERIFY2(!has(a, "--overlap-grad-reduce") && !has(a, "--overlap-param-gather"), a.c_str());
+    spec.tp_comm_overlap = true;
+    spec.grad_bucket_params = 2.5e7;
+    a = args(spec);
+    QVERIFY2(a.find("--transformer-impl transformer_engine") != std::string::npos && has(a, "--tp-comm-overlap"), a.c_str());
+    QVERIFY2(a.find("--ddp-bucket-size 25000000") != std::string::npos, a.c_str());
+    spec.precision = Precision::Fp8;  // TE is named once
+    a = args(spec);
+    QVERIFY2(a.find("--transformer-impl") == a.rfind("--transformer-impl") && has(a, "--tp-comm-overlap"), a.c_str());
+    // TP 1: no TP communication to overlap, so no flag.
+    k.plan = onePlan(8, 1, 32, {stage("h100", 1, 0, 33, {0, 0, 0, 0, 0, 0, 0, 0})});
+    QVERIFY(!has(args(spec), "--tp-comm-overlap"));
+  }
+
   void batchRoundingIsSaid() {
     Case k{"h100:4x3", "llama3-8b", onePlan(3, 1, 171, {stage("h100", 4, 0, 33, {0, 1, 2})}), specOf("llama3-8b")};
     MegatronLaunch m;

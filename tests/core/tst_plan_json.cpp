@@ -218,6 +218,12 @@ class TstPlanJson : public QObject {
     QVERIFY(back.precision == Precision::Fp32);
     QVERIFY(back.activation_checkpointing);
     QVERIFY(back.distributed_optimizer);
+    QCOMPARE(back.grad_bucket_params, 0.0);  // the runtime's default is not written out
+    QVERIFY(!j.at("training").contains("grad_bucket_params"));
+    spec.grad_bucket_params = 2.5e7;  // --grad-bucket: recorded, so evaluate and export price it again
+    const auto withBucket = nlohmann::json::parse(planToJson(samplePlan(), nullptr, spec));
+    QCOMPARE(withBucket.at("training").at("grad_bucket_params").get<double>(), 2.5e7);
+    QCOMPARE(planDocumentFromJson(withBucket.dump(), "x").training.applyTo(TrainingSpec{}).grad_bucket_params, 2.5e7);
     // Without a "training" object nothing is recorded; a partial one changes only its fields.
     QVERIFY(planDocumentFromJson(planToJson(samplePlan()), "x").training.empty());
     TrainingSpec base;
@@ -244,6 +250,7 @@ class TstPlanJson : public QObject {
     row("precision", [](J& j) { j["training"] = {{"precision", "fp4"}}; }, "training.precision", "bf16, fp16, fp32 or fp8, got 'fp4'");
     row("ckpt", [](J& j) { j["training"] = {{"activation_checkpointing", "yes"}}; }, "training.activation_checkpointing", "true or false");
     row("dist", [](J& j) { j["training"] = {{"distributed_optimizer", 1}}; }, "training.distributed_optimizer", "true or false");
+    row("bucket", [](J& j) { j["training"] = {{"grad_bucket_params", 10}}; }, "training.grad_bucket_params", "at least 1000");
   }
   void malformedTraining() { malformed(); }
 
