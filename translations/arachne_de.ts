@@ -910,6 +910,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>No feasible plan: %1</source>
             <translation>Kein ausführbarer Plan: %1</translation>
         </message>
+        <message>
+            <source>Cancelled before any plan was found; the last plan is still shown.</source>
+            <translation>Abgebrochen, bevor ein Plan gefunden wurde; der letzte Plan wird weiter angezeigt.</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>
@@ -2732,6 +2736,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>the template appends then used %1, which the rollouts had left out</source>
             <translation>die angehängten Vorlagen nutzten danach %1, das die Rollouts ausgelassen hatten</translation>
+        </message>
+        <message>
+            <source>TP %1 cannot split %2: its %3 attention heads and %4 query groups must each be a multiple of the TP degree (Megatron-LM gives every rank of a TP group the same number of each)</source>
+            <translation>TP %1 kann %2 nicht aufteilen: seine %3 Attention-Heads und %4 Query-Gruppen müssen je ein Vielfaches des TP-Grads sein (Megatron-LM gibt jedem Rang einer TP-Gruppe gleich viele davon)</translation>
         </message>
     </context>
 </TS>

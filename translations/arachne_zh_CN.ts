@@ -898,6 +898,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>No feasible plan: %1</source>
             <translation>没有可行方案：%1</translation>
         </message>
+        <message>
+            <source>Cancelled before any plan was found; the last plan is still shown.</source>
+            <translation>在找到任何方案之前已取消；仍显示上一个方案。</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>
@@ -2709,6 +2713,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>the template appends then used %1, which the rollouts had left out</source>
             <translation>随后追加的模板使用了 rollout 未纳入的 %1</translation>
+        </message>
+        <message>
+            <source>TP %1 cannot split %2: its %3 attention heads and %4 query groups must each be a multiple of the TP degree (Megatron-LM gives every rank of a TP group the same number of each)</source>
+            <translation>TP %1 无法切分 %2：其 %3 个注意力头和 %4 个查询组都必须是 TP 度的整数倍（Megatron-LM 让 TP 组的每个 rank 分到相同数量）</translation>
         </message>
     </context>
 </TS>

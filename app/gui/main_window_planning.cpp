@@ -86,6 +86,14 @@ void MainWindow::clearViews() {
 }
 
 void MainWindow::onPlanReady(quint64, const PlannerResult& result) {
+  if (!result.found && result.stats.cancelled && result_) {
+    // A cancel stops a search; it does not say the last good plan is wrong, so it stays on
+    // screen with every view (stale already if the inputs were edited since).
+    plannerPanel_->setStatus(tr("Cancelled before any plan was found; the last plan is still shown."));
+    plannerPanel_->setWarning(QString());
+    emit planningFinished(false);
+    return;
+  }
   if (!result.found) {
     // Nothing of the previous plan may stay on screen under the infeasibility report.
     result_.reset();

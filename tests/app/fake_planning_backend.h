@@ -89,6 +89,11 @@ class FakePlanningBackend : public gui::PlanningBackend {
       }
       while (!gate.load() && !cancel->load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
       PlannerResult r;
+      if (cancel->load()) {  // cancelled before its first plan, as a real planner can be
+        r.stats.cancelled = true;
+        r.plan.provenance.planner = request.planner;
+        return r;
+      }
       const Composition& c = request.composition;
       double throughput = 0;
       for (const auto& type : c.gpuTypes()) {

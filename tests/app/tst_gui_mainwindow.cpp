@@ -207,6 +207,38 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(finished.wait(5000));
     backend_.gate = true;
     QVERIFY(!w.runner()->isRunning());
+    QCOMPARE(finished.first().at(0).toBool(), false);  // the gate held it: no plan was found
+    QVERIFY(!w.result());
+    QVERIFY2(w.resultText().contains("Cancelled before any plan was found"), qPrintable(w.resultText()));
+  }
+
+  // A cancelled run that found nothing leaves the last good plan on screen, with every view.
+  void cancelledRunKeepsTheLastGoodPlan() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x1")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(w.result());
+    const QString before = w.resultText();
+    const int templates = static_cast<int>(w.result()->plan.templates.size());
+    backend_.gate = false;
+    w.startPlanning();
+    w.cancelPlanning();
+    QVERIFY(finished.wait(5000));
+    backend_.gate = true;
+    QCOMPARE(finished.last().at(0).toBool(), false);
+    QVERIFY(w.result());
+    QCOMPARE(static_cast<int>(w.result()->plan.templates.size()), templates);
+    QCOMPARE(w.resultText(), before);
+    QVERIFY(!w.infeasibleResult());
+    QVERIFY2(w.plannerPanel()->status().contains("the last plan is still shown"), qPrintable(w.plannerPanel()->status()));
+    const QList<QAction*> actions = w.findChildren<QAction*>();
+    const auto exportJson = std::find_if(actions.begin(), actions.end(), [](QAction* a) {
+      return a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E);
+    });
+    QVERIFY(exportJson != actions.end());
+    QVERIFY((*exportJson)->isEnabled());  // the kept plan can still be exported
   }
 
   void switchingLanguageRetranslates() {
