@@ -300,7 +300,7 @@ class TstCli : public QObject {
     const QJsonObject ckptOff = priced({"--checkpointing", "off"});
     QVERIFY(activations(ckptOn) < activations(ckptOff));
     const QJsonObject shortSeq = priced({"--seq-len", "1024"});
-    QVERIFY(activations(shortSeq) < activations(ckptOff) || activations(shortSeq) < activations(ckptOn));
+    QVERIFY(activations(shortSeq) < activations(base));
     const QJsonObject fp32 = priced({"--precision", "fp32"});
     QVERIFY(params(fp32) > params(base));
   }

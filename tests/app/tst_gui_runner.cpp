@@ -189,16 +189,14 @@ class TestGuiRunner : public QObject {
     QVERIFY(failed.first().at(1).toString().contains("no-such-planner"));
   }
 
-  // Two planners with a budget of 0.6 s each on two threads: both run at once and the whole run
-  // takes about one budget, not two one after another.
+  // Two planners with a budget of 0.6 s each on two threads: both run at once, each for its own
+  // whole budget.
   void alternativesRunInParallelEachWithItsBudget() {
     AlternativesRunner runner;
     runner.setPoolSize(2);
     QSignalSpy started(&runner, &AlternativesRunner::runStarted);
     QSignalSpy done(&runner, &AlternativesRunner::runFinished);
     QSignalSpy all(&runner, &AlternativesRunner::allFinished);
-    QElapsedTimer clock;
-    clock.start();
     std::vector<std::pair<QString, PlanningRunner::Job>> jobs;
     jobs.emplace_back("slow-a", slowPlanner(0.6));
     jobs.emplace_back("slow-b", slowPlanner(0.6));
@@ -206,8 +204,8 @@ class TestGuiRunner : public QObject {
     QVERIFY(all.wait(10000));
     QCOMPARE(started.count(), 2);
     QCOMPARE(done.count(), 2);
+    // Both ran at once (the pool's own count, not a wall-clock bound a busy machine can break).
     QCOMPARE(runner.peakConcurrency(), 2);
-    QVERIFY2(clock.elapsed() < 1100, qPrintable(QString::number(clock.elapsed())));
     for (const auto& args : done) {
       const auto r = args.at(3).value<PlannerResult>();
       QVERIFY(r.stats.elapsed_s >= 0.59);  // each used its own whole budget
@@ -275,10 +273,23 @@ class TestGuiRunner : public QObject {
   }
 
   void destructionCancelsAndWaits() {
+    // The job would run for 5,000 s; the destructor must cancel it and wait for it to return.
+    auto started = std::make_shared<std::atomic<bool>>(false);
+    auto returned = std::make_shared<std::atomic<bool>>(false);
+    auto sawCancel = std::make_shared<std::atomic<bool>>(false);
     auto runner = std::make_unique<PlanningRunner>();
-    runner->start(fakePlanner(1'000'000));
-    runner.reset();  // must neither hang nor crash
-    QVERIFY(!runner);
+    const PlanningRunner::Job inner = fakePlanner(1'000'000);
+    runner->start([=](const ProgressCallback& progress, const std::atomic<bool>* cancel) {
+      started->store(true);
+      PlannerResult r = inner(progress, cancel);
+      sawCancel->store(r.stats.cancelled && r.stats.evaluations < 1'000'000);
+      returned->store(true);
+      return r;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(started->load(), 5000);
+    runner.reset();
+    QVERIFY(returned->load());  // the destructor waited for the job
+    QVERIFY(sawCancel->load());  // and the job stopped because it was cancelled
   }
 };
 

@@ -194,9 +194,25 @@ class TstBatchedRollouts : public QObject {
     QCOMPARE(n, size_t(10));
     QCOMPARE(seen.size(), size_t(10));
     for (size_t i = 0; i < seen.size(); ++i) QCOMPARE(seen[i], i);
-    // stop() before the first round: the greedy job may still be committed, nothing is started after.
+    // stop() true from the start: the first round runs, then nothing more. With two threads the
+    // other thread may have finished rollouts by then (timing decides how many).
     const size_t m = r.run(js, [&](size_t, BatchedRollout&) { return true; }, [] { return true; });
     QVERIFY(m < js.size());
+    // On one thread a round asks the network once for every rollout in flight and finishes none
+    // whose decisions are not all in the memo: with a fresh memo, stop() after it commits nothing.
+    DecisionMemo fresh(1000);
+    o.threads = 1;
+    BatchedRollouts one(s.inference, s.view, s.episode, fresh, o);
+    size_t asked = 0;
+    QCOMPARE(one.run(js, [&](size_t, BatchedRollout&) { return true; }, [&] { ++asked; return true; }), size_t(0));
+    QCOMPARE(asked, size_t(1));
+    // stop() from its third question on: two rounds' answers, still fewer than every job.
+    asked = 0;
+    DecisionMemo fresh2(1000);
+    BatchedRollouts again(s.inference, s.view, s.episode, fresh2, o);
+    const size_t k = again.run(js, [&](size_t, BatchedRollout&) { return true; }, [&] { return ++asked >= 3; });
+    QCOMPARE(asked, size_t(3));
+    QVERIFY(k < js.size());
   }
 };
 
