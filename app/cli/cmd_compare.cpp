@@ -23,6 +23,7 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
   for (const auto& n : names)
     if (!makePlanner(n)) throw UsageError("unknown planner '" + n + "' (known: " + plannerList() + ")");
   const PlanningProblem p = loadProblem(a);
+  printProblemNotes(p, "compare", err);
 
   TextTable t({"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used", "note"});
   for (size_t c = 1; c <= 6; ++c) t.setAlign(c, TextTable::Align::Right);

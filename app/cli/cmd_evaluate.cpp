@@ -41,7 +41,8 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   const Model model = resolveModel(*a.value("--model"));
   costTermsFrom(a);
   Composition composition = resolveCluster(*a.value("--cluster"), catalog);
-  applyNetworkOption(a, composition, catalog);
+  if (const std::string w = applyNetworkOption(a, composition, catalog); !w.empty())
+    err << "arachne-cli evaluate: warning: " << w << "\n";
   const std::string planPath = *a.value("--plan");
   PlanDocument doc;
   bool sailorFormat = false;

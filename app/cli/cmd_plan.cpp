@@ -48,6 +48,7 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   // Before the search, not after it: a bad --out must not cost the whole budget.
   if (auto file = a.value("--out")) checkOutputPath(*file);
   const PlanningProblem p = loadProblem(a);
+  printProblemNotes(p, "plan", err);
   planner = makeConfiguredPlanner(name, p);
 
   // From here on SIGINT / SIGTERM end the search with its best plan, which is still written.

@@ -25,6 +25,11 @@ std::vector<OptionSpec> trainingOptions() {
   return o;
 }
 
+void printProblemNotes(const PlanningProblem& p, const std::string& command, std::ostream& err) {
+  for (const std::string& w : p.warnings) err << "arachne-cli " << command << ": warning: " << w << "\n";
+  for (const std::string& n : p.profile_notes) err << "arachne-cli " << command << ": note: " << n << "\n";
+}
+
 PlanningProblem loadProblem(const ParsedArgs& a) {
   PlanningProblem p;
   p.catalog = &GpuCatalog::builtin();
@@ -36,7 +41,7 @@ PlanningProblem loadProblem(const ParsedArgs& a) {
   }
   p.model = resolveModel(*a.value("--model"));
   p.composition = resolveCluster(*a.value("--cluster"), *p.catalog);
-  applyNetworkOption(a, p.composition, *p.catalog);
+  if (std::string w = applyNetworkOption(a, p.composition, *p.catalog); !w.empty()) p.warnings.push_back(std::move(w));
   // Sailor's own measured files also go to the baselines whose estimators read them as the
   // real systems do (sailor, amp, metis: their fits with GPU counts, not our profile).
   // (applyNetworkOption has read the file already when it is one, so it exists and is regular.)

@@ -27,6 +27,7 @@ struct PlanningProblem {
   TrainingSpec spec;
   ProfileSet profiles;
   std::vector<std::string> profile_notes;  // what a Sailor-format import left out
+  std::vector<std::string> warnings;       // e.g. --network replacing the cluster's network
   SailorFiles sailor_files;                // for the planners whose own estimators read them
   std::unique_ptr<CostModel> cost;
 };
@@ -34,6 +35,8 @@ struct PlanningProblem {
 // --cluster, --model, the training options and --profiles (an imported profile set, ours or
 // Sailor's, replaces the analytic one). Throws UsageError / LoadError on bad input.
 PlanningProblem loadProblem(const ParsedArgs& args);
+// The problem's warnings and what an imported profile set left out, one line each on `err`.
+void printProblemNotes(const PlanningProblem& p, const std::string& command, std::ostream& err);
 // The options loadProblem reads besides --cluster and --model.
 std::vector<OptionSpec> trainingOptions();
 

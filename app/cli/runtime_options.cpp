@@ -70,9 +70,17 @@ void applyTrainingOptions(const ParsedArgs& a, TrainingSpec& spec) {
   if (auto v = a.value("--tf32")) spec.tf32 = parseOnOff("--tf32", *v);
 }
 
-void applyNetworkOption(const ParsedArgs& a, Composition& composition, const GpuCatalog& catalog) {
-  if (auto v = a.value("--network"))
-    composition.network = std::make_shared<NetworkProfile>(resolveNetwork(*v, catalog));
+std::string applyNetworkOption(const ParsedArgs& a, Composition& composition, const GpuCatalog& catalog) {
+  auto v = a.value("--network");
+  if (!v) return {};
+  auto given = std::make_shared<NetworkProfile>(resolveNetwork(*v, catalog));
+  std::string warning;
+  // Two networks for one cluster is most likely a slip; --network wins, and says so.
+  if (composition.network && composition.network->name != given->name)
+    warning = "--network '" + given->name + "' replaces the network '" + composition.network->name +
+              "' the cluster names";
+  composition.network = std::move(given);
+  return warning;
 }
 
 CostTerms costTermsFrom(const ParsedArgs& a) {

@@ -24,8 +24,9 @@ std::vector<OptionSpec> pricingOptions();
 // UsageError naming the option on a bad value.
 void applyTrainingOptions(const ParsedArgs& a, TrainingSpec& spec);
 // --network NAME|FILE attaches that network profile to the composition (replacing the one the
-// cluster file or SPEC@NETWORK gave); LoadError when neither a profile nor a file.
-void applyNetworkOption(const ParsedArgs& a, Composition& composition, const GpuCatalog& catalog);
+// cluster file or SPEC@NETWORK gave); LoadError when neither a profile nor a file. Returns a
+// warning to print when it replaced another network the cluster named, else "".
+std::string applyNetworkOption(const ParsedArgs& a, Composition& composition, const GpuCatalog& catalog);
 // --without TERM[,TERM…] (or "all"): the cost model's terms to switch off.
 CostTerms costTermsFrom(const ParsedArgs& a);
 

@@ -274,6 +274,23 @@ class TstCliRobustness : public QObject {
     QVERIFY(time(canonical) != time(analytic));
   }
 
+  // Two networks for one cluster (SPEC@NET and --network): --network wins, and says so, in plan,
+  // compare and evaluate; the same network twice is no warning.
+  void aSecondNetworkIsAWarning() {
+    const QString lab = data("fuzz/network/lab.network.json");
+    const QString spec = QStringLiteral("a100-40:4x2,v100-16:4x2@sailor-us-central1-a");
+    const QStringList plan{"plan", "--cluster", spec, "--model", "gpt-tiny", "--planner", "greedy", "--evals", "50"};
+    const Run twice = cli(plan + QStringList{"--network", lab});
+    QCOMPARE(twice.code, 0);
+    QVERIFY2(twice.err.contains("arachne-cli plan: warning: --network 'lab' replaces the network 'sailor-us-central1-a' the cluster names"),
+             qPrintable(twice.err));
+    const Run same = cli(plan + QStringList{"--network", "sailor-us-central1-a"});
+    QCOMPARE(same.code, 0);
+    QVERIFY2(!same.err.contains("warning"), qPrintable(same.err));
+    const Run compare = cli({"compare", "--cluster", spec, "--model", "gpt-tiny", "--planners", "greedy", "--evals", "50", "--network", lab});
+    QVERIFY2(compare.err.contains("arachne-cli compare: warning: --network 'lab' replaces"), qPrintable(compare.err));
+  }
+
   void unusedGpusMustExistOnTheCluster() {
     QTemporaryDir dir;
     QByteArray text = readFile(data("plans/llama3-8b-2type.plan.json"));
