@@ -79,6 +79,8 @@ std::string megatronLaunchScript(const MegatronLaunch& launch, const LaunchScrip
   for (size_t i = 0; i + 1 < launch.arguments.size(); ++i)
     if (launch.arguments[i] == "--tensor-model-parallel-size" && launch.arguments[i + 1] != "1") tp = true;
   if (tp) s += "# Megatron-LM requires this with tensor parallelism before Blackwell (arguments.py).\nexport CUDA_DEVICE_MAX_CONNECTIONS=1\n";
+  for (const MegatronLaunch::Variable& v : launch.environment)
+    s += "# " + commentText(v.why) + ".\nexport " + v.name + "=" + v.value + "\n";
   s += "case \"$NODE_RANK\" in\n";
   for (const MegatronNodeCommand& n : launch.nodes)
     s += "  " + std::to_string(n.node_rank) + ") exec " + shellCommand(n.argv) + " \"$@\" ;;\n";

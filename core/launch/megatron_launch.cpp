@@ -211,6 +211,13 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
   }
   if (spec.grad_bucket_params > 0)
     a.insert(a.end(), {"--ddp-bucket-size", std::to_string(std::llround(spec.grad_bucket_params))});
+  // fp32 matmuls: Megatron-LM has no TF32 flag, and PyTorch leaves TF32 off for matmuls unless
+  // told (NVIDIA's containers tell it), so the rate the plan was priced at is set here.
+  if (spec.precision == Precision::Fp32)
+    out.environment.push_back(spec.tf32 ? MegatronLaunch::Variable{"TORCH_ALLOW_TF32_CUBLAS_OVERRIDE", "1",
+                                                                   "the plan prices fp32 matmuls at the TF32 rate (--tf32 on); PyTorch enables it only when told"}
+                                        : MegatronLaunch::Variable{"NVIDIA_TF32_OVERRIDE", "0",
+                                                                   "the plan prices fp32 matmuls at the FP32 rate (--tf32 off); NVIDIA's containers would use TF32"});
 
   const int nnodes = static_cast<int>(out.rank_map.nodes.size());
   for (const RankMapNode& n : out.rank_map.nodes) {

@@ -41,6 +41,11 @@ struct MegatronLaunch {
   std::vector<std::string> notes;         // true statements a user should know (batch rounding ...)
   RankMap rank_map;                       // in the rank order the commands use
   std::vector<std::string> arguments;     // Megatron-LM's arguments, the same on every node
+  // Variables launch.sh exports before torchrun, each with why (a comment line above it).
+  struct Variable {
+    std::string name, value, why;
+  };
+  std::vector<Variable> environment;
   std::vector<MegatronNodeCommand> nodes; // empty when blocked
   bool expressible() const { return blockers.empty(); }
 };

@@ -343,6 +343,23 @@ class TestMegatronLaunch : public QObject {
     spec.precision = Precision::Fp8;  // TE is named once
     a = args(spec);
     QVERIFY2(a.find("--transformer-impl") == a.rfind("--transformer-impl") && has(a, "--tp-comm-overlap"), a.c_str());
+    // fp32: the TF32 setting the plan was priced with is exported (Megatron-LM has no flag).
+    spec.precision = Precision::Fp32;
+    Case f = k;
+    f.spec = spec;
+    MegatronLaunch m;
+    QCOMPARE(run(f, &m), QString());
+    std::string script = megatronLaunchScript(m, {"t", "t"});
+    QVERIFY2(script.find("\nexport TORCH_ALLOW_TF32_CUBLAS_OVERRIDE=1\n") != std::string::npos, script.c_str());
+    f.spec.tf32 = false;
+    QCOMPARE(run(f, &m), QString());
+    script = megatronLaunchScript(m, {"t", "t"});
+    QVERIFY(script.find("\nexport NVIDIA_TF32_OVERRIDE=0\n") != std::string::npos);
+    QVERIFY(script.find("TORCH_ALLOW_TF32") == std::string::npos);
+    f.spec.precision = Precision::Bf16;  // bf16 matmuls: nothing to set
+    QCOMPARE(run(f, &m), QString());
+    QVERIFY(megatronLaunchScript(m, {"t", "t"}).find("TF32") == std::string::npos);
+    spec.precision = Precision::Fp8;
     // TP 1: no TP communication to overlap, so no flag.
     k.plan = onePlan(8, 1, 32, {stage("h100", 1, 0, 33, {0, 0, 0, 0, 0, 0, 0, 0})});
     QVERIFY(!has(args(spec), "--tp-comm-overlap"));
