@@ -267,7 +267,7 @@ class TstCliRobustness : public QObject {
     const Run canonical = cli(evaluate(data("plans/llama3-8b-2type.plan.json"), {"--profiles", setWith("h100"), "--json"}));
     const Run alias = cli(evaluate(data("plans/llama3-8b-2type.plan.json"), {"--profiles", setWith("H100-SXM"), "--json"}));
     const Run analytic = cli(evaluate(data("plans/llama3-8b-2type.plan.json"), {"--json"}));
-    QVERIFY2(canonical.code == 0 || canonical.code == 3, qPrintable(canonical.err));
+    QVERIFY2(canonical.code == 0, qPrintable(canonical.err));  // the measured H100 stage still fits
     QCOMPARE(alias.code, canonical.code);
     auto time = [](const Run& r) { return QJsonDocument::fromJson(r.out.toUtf8()).object()["iteration_time_s"].toDouble(); };
     QCOMPARE(time(alias), time(canonical));
