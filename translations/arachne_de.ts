@@ -2741,5 +2741,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>TP %1 cannot split %2: its %3 attention heads and %4 query groups must each be a multiple of the TP degree (Megatron-LM gives every rank of a TP group the same number of each)</source>
             <translation>TP %1 kann %2 nicht aufteilen: seine %3 Attention-Heads und %4 Query-Gruppen müssen je ein Vielfaches des TP-Grads sein (Megatron-LM gibt jedem Rang einer TP-Gruppe gleich viele davon)</translation>
         </message>
+        <message>
+            <source>TP %1 cannot split %2: its MLP width %3 must be a multiple of the TP degree (Megatron-LM's row-parallel layer gives every rank of a TP group the same share)</source>
+            <translation>TP %1 kann %2 nicht aufteilen: seine MLP-Breite %3 muss ein Vielfaches des TP-Grads sein (die zeilenparallele Schicht von Megatron-LM gibt jedem Rang einer TP-Gruppe den gleichen Anteil)</translation>
+        </message>
     </context>
 </TS>

@@ -2718,5 +2718,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>TP %1 cannot split %2: its %3 attention heads and %4 query groups must each be a multiple of the TP degree (Megatron-LM gives every rank of a TP group the same number of each)</source>
             <translation>TP %1 无法切分 %2：其 %3 个注意力头和 %4 个查询组都必须是 TP 度的整数倍（Megatron-LM 让 TP 组的每个 rank 分到相同数量）</translation>
         </message>
+        <message>
+            <source>TP %1 cannot split %2: its MLP width %3 must be a multiple of the TP degree (Megatron-LM's row-parallel layer gives every rank of a TP group the same share)</source>
+            <translation>TP %1 无法切分 %2：其 MLP 宽度 %3 必须是 TP 度的整数倍（Megatron-LM 的行并行层让 TP 组的每个 rank 分到相同份额）</translation>
+        </message>
     </context>
 </TS>

@@ -7,6 +7,7 @@
 #include "cost/collectives.h"
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
+#include "cost/tp_split.h"
 #include "io/load_error.h"
 #include "plan/texts.h"
 #include "profile/analytic_profiler.h"
@@ -142,9 +143,7 @@ const GpuType& CostModel::gpuType(int i) const { return *d->gpus.at(static_cast<
 
 Reason CostModel::Impl::missingWhy(int g, int tp, int mbs) const {
   const std::string& gid = gpuIds[static_cast<size_t>(g)];
-  if (!model.shape.splitsOverTp(tp))
-    return Reason(text::kTpSplitsModel, {integer(tp), verbatim(model.id), integer(model.shape.heads),
-                                         integer(model.shape.queryGroups())});
+  if (Reason why = tpSplitWhy(model, tp); !why.empty()) return why;
   for (const LayerType& lt : model.layer_types)
     if (!profiles.find(gid, tp, mbs, lt.id)) return profiles.missingWhy(gid, tp, mbs, lt.id);
   return Reason(text::kNoProfile, {verbatim(gid), integer(tp), integer(mbs)});

@@ -144,6 +144,9 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
   const int groups = model.shape.queryGroups();
   if (model.shape.attention == AttentionKind::Gqa && groups % TP != 0)
     block("tensor-parallel", str(groups) + " query groups do not divide over TP " + str(TP));
+  if (const int w = model.shape.mlpWidthNotSplitting(TP))
+    block("tensor-parallel", "the MLP width " + str(w) + " does not divide over TP " + str(TP) +
+                                 " (the row-parallel layer splits it evenly)");
 
   std::vector<std::string> modelArgs = megatronModelArguments(model, spec, split.num_layers, out.blockers);
 

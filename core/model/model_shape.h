@@ -36,9 +36,19 @@ struct ModelShape {
   // same number of heads and of query groups (TransformerConfig raises "num_query_groups must
   // be a multiple of tensor_model_parallel_size"; the attention divides the heads the same
   // way), so TP 8 cannot train a model of 4 query groups however the profiles price it.
-  bool splitsOverTp(int tp) const {
+  bool attentionSplitsOverTp(int tp) const {
     return tp >= 1 && (heads <= 0 || heads % tp == 0) && (queryGroups() <= 0 || queryGroups() % tp == 0);
   }
+  // The first MLP width a TP group of `tp` does not divide, 0 when there is none: the dense MLP,
+  // the leading dense layers of an MoE model and its shared experts are split over TP, and
+  // Megatron-LM's row-parallel second matrix divides its input width evenly over the ranks.
+  // (Routed experts split over ETP, which the expert tiling checks.)
+  int mlpWidthNotSplitting(int tp) const {
+    for (int w : {ffn, dense_ffn, shared_experts * expert_ffn})
+      if (tp >= 1 && w > 0 && w % tp != 0) return w;
+    return 0;
+  }
+  bool splitsOverTp(int tp) const { return attentionSplitsOverTp(tp) && mlpWidthNotSplitting(tp) == 0; }
 };
 
 }  // namespace arachne

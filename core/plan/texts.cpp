@@ -14,7 +14,7 @@ std::vector<const char*> all() {
       kTpExceedsNode, kOutsideSearchSpace, kBadTiling, kLayersNotPlaced,
       kNodeOvercommitted, kBatchTooSmall, kMicroBatchesCover, kMicroBatchesOvershoot, kOutOfMemory,
       kOutOfMemoryInFlight1, kOutOfMemoryInFlight, kNoProfileEntry, kNotInProfileSet,
-      kTpNotProfiled, kMbsNotProfiled, kLayerNotProfiled, kNoProfile, kTpSplitsModel,
+      kTpNotProfiled, kMbsNotProfiled, kLayerNotProfiled, kNoProfile, kTpSplitsModel, kTpSplitsMlp,
       kNoPrecisionRate, kTilingFactors, kTilingGpus, kTilingEtp,
       kTilingExperts, kTemplateIncomplete, kDepthExceedsLayers, kNoReplicaFits,
       kBatchSpread, kNoCommonMicroBatch, kMicroBatchExceedsBatch, kFillStageText,

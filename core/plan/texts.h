@@ -63,6 +63,7 @@ inline constexpr const char* kMbsNotProfiled = ARACHNE_TEXT("micro-batch %1 was 
 inline constexpr const char* kLayerNotProfiled = ARACHNE_TEXT("layer type '%1' was not profiled for (%2, TP %3, mbs %4) (a measured profile may lack it because it ran out of memory)");
 inline constexpr const char* kNoProfile = ARACHNE_TEXT("no profile for (%1, TP %2, mbs %3)");
 inline constexpr const char* kTpSplitsModel = ARACHNE_TEXT("TP %1 cannot split %2: its %3 attention heads and %4 query groups must each be a multiple of the TP degree (Megatron-LM gives every rank of a TP group the same number of each)");
+inline constexpr const char* kTpSplitsMlp = ARACHNE_TEXT("TP %1 cannot split %2: its MLP width %3 must be a multiple of the TP degree (Megatron-LM's row-parallel layer gives every rank of a TP group the same share)");
 inline constexpr const char* kNoPrecisionRate = ARACHNE_TEXT("%1 has no %2 rate");
 inline constexpr const char* kTilingFactors = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3: every factor must be at least 1");
 inline constexpr const char* kTilingGpus = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3 = %4 GPUs, but the stage has %5 (TP %6 x %7 replicas)");

@@ -1,9 +1,8 @@
 // Restricting the choice sets to the TP degrees the profiles hold.
 #include "cost/cost_model.h"
+#include "cost/tp_split.h"
 #include "planning/construction_space.h"
 #include "planning/free_gpus.h"
-#include "plan/reason.h"
-#include "plan/texts.h"
 #include "profile/profile_set.h"
 
 namespace arachne {
@@ -14,9 +13,7 @@ ConstructionSpace ConstructionSpace::fromCostModel(const CostModel& cost, const 
   s.tp_refused.resize(s.tp_choices.size());
   const Model& m = cost.model();
   for (size_t i = 0; i < s.tp_choices.size(); ++i)
-    if (!m.shape.splitsOverTp(s.tp_choices[i]))
-      s.tp_refused[i] = Reason(text::kTpSplitsModel, {integer(s.tp_choices[i]), verbatim(m.id), integer(m.shape.heads),
-                                                      integer(m.shape.queryGroups())}).english();
+    if (!m.shape.splitsOverTp(s.tp_choices[i])) s.tp_refused[i] = tpSplitWhy(m, s.tp_choices[i]).english();
   for (int t = 0; t < free.typeCount(); ++t) {
     const int g = cost.gpuIndex(free.typeId(t));
     s.min_tp[static_cast<size_t>(t)] = 0;

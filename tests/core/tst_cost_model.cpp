@@ -321,6 +321,15 @@ class TstCostModel : public QObject {
     QVERIFY2(why.find("query groups") != std::string::npos, why.c_str());
     QVERIFY(cm.hasProfile(0, 1, 1));
     QVERIFY(cm.price(onePlan({tmpl(1, 1, {stage(1, 0, 3, {0})})})).feasible);
+    // The MLP too: an odd width cannot be split over two ranks of Megatron-LM's row-parallel layer.
+    Model odd = mdl;
+    odd.shape.ffn = 4097;
+    QCOMPARE(odd.shape.mlpWidthNotSplitting(2), 4097);
+    QVERIFY(odd.shape.attentionSplitsOverTp(2) && !odd.shape.splitsOverTp(2));
+    CostModel co(cat, comp, odd, sp, prof, CostTerms::legacy());
+    const Violation* w = first(co.price(tp2), ViolationKind::MissingProfile);
+    QVERIFY(w);
+    QVERIFY2(w->message.find("TP 2 cannot split toy4: its MLP width 4097") != std::string::npos, w->message.c_str());
   }
 
   void profilesOfAnotherModelAreRejected() {

@@ -447,6 +447,12 @@ class TestMegatronLaunch : public QObject {
     QVERIFY(launch.blockers.front().detail.find("embedding projection") != std::string::npos);
     m.shape.embed_proj_dim = 0;
     QVERIFY(megatronLaunch(p, c, m, m.default_training, catalog).expressible());
+    // An MLP width TP 4 does not divide: Megatron-LM's row-parallel layer cannot split it.
+    m.shape.ffn = 258;
+    const MegatronLaunch odd = megatronLaunch(p, c, m, m.default_training, catalog);
+    QVERIFY(!odd.expressible());
+    QCOMPARE(QString::fromStdString(odd.blockers.front().feature), QString("tensor-parallel"));
+    QVERIFY(odd.blockers.front().detail.find("MLP width 258") != std::string::npos);
   }
 
   void everyPlannedPlanYieldsAValidCommandOrAReason_data() {
