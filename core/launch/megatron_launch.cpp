@@ -6,6 +6,7 @@
 #include <set>
 
 #include "catalog/gpu_catalog.h"
+#include "cost/tp_split.h"
 #include "cluster/composition.h"
 #include "launch/megatron_layer_split.h"
 #include "launch/megatron_model_args.h"
@@ -137,16 +138,9 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
       layersPerChunk = perStage / v;
   }
 
-  // Attention heads and query groups must split over TP (TransformerConfig.__post_init__).
-  if (model.shape.heads % TP != 0)
-    block("tensor-parallel", str(model.shape.heads) + " attention heads do not divide over TP " + str(TP));
-  // Megatron-LM's TransformerConfig: "num_query_groups must be a multiple of tensor_model_parallel_size".
-  const int groups = model.shape.queryGroups();
-  if (model.shape.attention == AttentionKind::Gqa && groups % TP != 0)
-    block("tensor-parallel", str(groups) + " query groups do not divide over TP " + str(TP));
-  if (const int w = model.shape.mlpWidthNotSplitting(TP))
-    block("tensor-parallel", "the MLP width " + str(w) + " does not divide over TP " + str(TP) +
-                                 " (the row-parallel layer splits it evenly)");
+  // Attention heads, query groups and MLP widths must split over TP (TransformerConfig, the
+  // parallel linear layers): the rule the cost model and the masks apply.
+  if (Reason why = tpSplitWhy(model, TP); !why.empty()) block("tensor-parallel", why.english());
 
   std::vector<std::string> modelArgs = megatronModelArguments(model, spec, split.num_layers, out.blockers);
 
