@@ -327,7 +327,9 @@ class TstCostModel : public QObject {
     QCOMPARE(odd.shape.mlpWidthNotSplitting(2), 4097);
     QVERIFY(odd.shape.attentionSplitsOverTp(2) && !odd.shape.splitsOverTp(2));
     CostModel co(cat, comp, odd, sp, prof, CostTerms::legacy());
-    const Violation* w = first(co.price(tp2), ViolationKind::MissingProfile);
+    // Kept by name: the violation points into the report, which must outlive it.
+    const PlanReport oddReport = co.price(tp2);
+    const Violation* w = first(oddReport, ViolationKind::MissingProfile);
     QVERIFY(w);
     QVERIFY2(w->message.find("TP 2 cannot split toy4: its MLP width 4097") != std::string::npos, w->message.c_str());
   }
