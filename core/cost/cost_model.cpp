@@ -246,8 +246,9 @@ bool CostModel::tilingValid(const ExpertTiling& e, int tp, int replicas) const {
   if (e.ep < 1 || e.etp < 1 || e.edp < 1) return false;
   if (static_cast<long long>(e.ep) * e.etp * e.edp != static_cast<long long>(tp) * replicas) return false;
   if (tp % e.etp != 0) return false;
-  const int E = d->model.shape.experts;
-  return E <= 0 || E % e.ep == 0;
+  const ModelShape& s = d->model.shape;
+  if (s.experts > 0 && s.expert_ffn % e.etp != 0) return false;
+  return s.experts <= 0 || s.experts % e.ep == 0;
 }
 
 Reason CostModel::tilingWhy(const ExpertTiling& e, int tp, int replicas) const {
@@ -260,6 +261,8 @@ Reason CostModel::tilingWhy(const ExpertTiling& e, int tp, int replicas) const {
                                       integer(W), integer(tp), integer(replicas)});
   if (tp % e.etp != 0) return Reason(text::kTilingEtp, {ep, etp, edp, integer(tp)});
   const int E = d->model.shape.experts;
+  if (E > 0 && d->model.shape.expert_ffn % e.etp != 0)
+    return Reason(text::kTilingExpertWidth, {ep, etp, edp, integer(d->model.shape.expert_ffn)});
   if (E > 0 && E % e.ep != 0) return Reason(text::kTilingExperts, {ep, etp, edp, integer(E)});
   return {};
 }

@@ -42,7 +42,7 @@ struct ModelShape {
   // The first MLP width a TP group of `tp` does not divide, 0 when there is none: the dense MLP,
   // the leading dense layers of an MoE model and its shared experts are split over TP, and
   // Megatron-LM's row-parallel second matrix divides its input width evenly over the ranks.
-  // (Routed experts split over ETP, which the expert tiling checks.)
+  // (Routed experts split over ETP, which CostModel::tilingValid checks.)
   int mlpWidthNotSplitting(int tp) const {
     for (int w : {ffn, dense_ffn, shared_experts * expert_ffn})
       if (tp >= 1 && w > 0 && w % tp != 0) return w;

@@ -16,7 +16,7 @@ std::vector<const char*> all() {
       kOutOfMemoryInFlight1, kOutOfMemoryInFlight, kNoProfileEntry, kNotInProfileSet,
       kTpNotProfiled, kMbsNotProfiled, kLayerNotProfiled, kNoProfile, kTpSplitsModel, kTpSplitsMlp,
       kNoPrecisionRate, kTilingFactors, kTilingGpus, kTilingEtp,
-      kTilingExperts, kTemplateIncomplete, kDepthExceedsLayers, kNoReplicaFits,
+      kTilingExperts, kTilingExpertWidth, kTemplateIncomplete, kDepthExceedsLayers, kNoReplicaFits,
       kBatchSpread, kNoCommonMicroBatch, kMicroBatchExceedsBatch, kFillStageText,
       kFillOutOfMemory, kFillNoProfile, kFillViolation, kNoMicroBatchFits,
       kLayerCounts, kStageHoldsLayers, kStagesHoldLayers, kReplicasRequested,

@@ -69,6 +69,7 @@ inline constexpr const char* kTilingFactors = ARACHNE_TEXT("EP %1 x ETP %2 x EDP
 inline constexpr const char* kTilingGpus = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3 = %4 GPUs, but the stage has %5 (TP %6 x %7 replicas)");
 inline constexpr const char* kTilingEtp = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3: ETP %2 does not divide TP %4 (ETP is node bound like TP)");
 inline constexpr const char* kTilingExperts = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3: %4 experts are not divisible by EP %1");
+inline constexpr const char* kTilingExpertWidth = ARACHNE_TEXT("EP %1 x ETP %2 x EDP %3: the expert MLP width %4 is not a multiple of ETP %2 (Megatron-LM's grouped expert layers give every rank of an ETP group the same share)");
 
 // ---- The fill (core/planning/template_fill.cpp, template_place.cpp) -------------------------
 inline constexpr const char* kTemplateIncomplete = ARACHNE_TEXT("the template is not complete");

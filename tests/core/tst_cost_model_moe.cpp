@@ -75,6 +75,22 @@ class TstCostModelMoe : public QObject {
     QVERIFY(cm.tilingProblem({3, 1, 1}, 2, 2).find("but the stage has 4") != std::string::npos);
   }
 
+  // Megatron-LM's grouped expert layers divide the expert MLP width over the ETP group, so an ETP
+  // that does not divide it is no tiling at all (the catalog's widths pass at every ETP that
+  // divides a TP the attention allows; a model file need not).
+  void etpMustDivideTheExpertWidth() {
+    Model odd = mdl;
+    odd.shape.expert_ffn = 1026;  // 2 x 3^3 x 19: ETP 2 splits it, ETP 4 does not
+    CostModel cm(cat, comp, odd, sp, prof, CostTerms::legacy());
+    QVERIFY(cm.tilingValid({1, 2, 2}, 4, 1));
+    QVERIFY(!cm.tilingValid({1, 4, 1}, 4, 1));
+    const std::string why = cm.tilingProblem({1, 4, 1}, 4, 1);
+    QVERIFY2(why.find("the expert MLP width 1026 is not a multiple of ETP 4") != std::string::npos, why.c_str());
+    for (const ExpertTiling& e : cm.expertTilings(4, 2)) QVERIFY(e.etp != 4);
+    CostModel even(cat, comp, mdl, sp, prof, CostTerms::legacy());
+    QVERIFY(even.tilingValid({1, 4, 1}, 4, 1));
+  }
+
   // The fill's quick test and the explained one must never disagree, or the fill would try a
   // tiling the pricer rejects (or skip one it accepts).
   void quickTilingTestAgreesWithTheReason() {
