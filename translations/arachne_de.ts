@@ -2745,5 +2745,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>TP %1 cannot split %2: its MLP width %3 must be a multiple of the TP degree (Megatron-LM's row-parallel layer gives every rank of a TP group the same share)</source>
             <translation>TP %1 kann %2 nicht aufteilen: seine MLP-Breite %3 muss ein Vielfaches des TP-Grads sein (die zeilenparallele Schicht von Megatron-LM gibt jedem Rang einer TP-Gruppe den gleichen Anteil)</translation>
         </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: the expert MLP width %4 is not a multiple of ETP %2 (Megatron-LM's grouped expert layers give every rank of an ETP group the same share)</source>
+            <translation>EP %1 × ETP %2 × EDP %3: die MLP-Breite der Experten %4 ist kein Vielfaches von ETP %2 (die gruppierten Expertenschichten von Megatron-LM geben jedem Rang einer ETP-Gruppe den gleichen Anteil)</translation>
+        </message>
     </context>
 </TS>

@@ -2722,5 +2722,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>TP %1 cannot split %2: its MLP width %3 must be a multiple of the TP degree (Megatron-LM's row-parallel layer gives every rank of a TP group the same share)</source>
             <translation>TP %1 无法切分 %2：其 MLP 宽度 %3 必须是 TP 度的整数倍（Megatron-LM 的行并行层让 TP 组的每个 rank 分到相同份额）</translation>
         </message>
+        <message>
+            <source>EP %1 x ETP %2 x EDP %3: the expert MLP width %4 is not a multiple of ETP %2 (Megatron-LM's grouped expert layers give every rank of an ETP group the same share)</source>
+            <translation>EP %1 × ETP %2 × EDP %3：专家 MLP 宽度 %4 不是 ETP %2 的整数倍（Megatron-LM 的分组专家层让 ETP 组的每个 rank 分到相同份额）</translation>
+        </message>
     </context>
 </TS>
