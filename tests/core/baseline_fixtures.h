@@ -78,4 +78,15 @@ inline PlannerResult planAndCancel(Planner& planner, const CostModel& cost, std:
   return result;
 }
 
+// Runs the planner and sets the cancel flag from its first progress report, so the cancel lands
+// mid-search whatever the machine's speed (a timer may fire after a fast search has ended).
+// `reports` counts the progress reports; a search too short to report cannot be cut this way.
+inline PlannerResult planCancelledAtFirstProgress(Planner& planner, const CostModel& cost, int& reports) {
+  std::atomic<bool> cancel{false};
+  reports = 0;
+  PlannerBudget budget;
+  budget.seconds = 120;
+  return planner.plan(cost, budget, 1, [&](const PlannerProgress&) { ++reports; cancel = true; }, &cancel);
+}
+
 }  // namespace baseline
