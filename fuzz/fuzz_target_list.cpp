@@ -14,6 +14,7 @@ const std::vector<Target>& targets() {
       {"sailor_profiles", sailorProfiles, false},
       {"sailor_llm_info", sailorLlmInfo, false},
       {"network", network, false},
+      {"scenario", scenario, false},
       {"policy_weights", policyWeights, true},
   };
   return all;

@@ -23,6 +23,7 @@
 #include "sailor/sailor_profile_import.h"
 #include "sailor/sailor_run.h"
 #include "sailor/sailor_validation.h"
+#include "scenario/scenario_json.h"
 
 #ifndef ARACHNE_TEST_DATA
 #error "ARACHNE_TEST_DATA must name tests/data (the Sailor target reads llm_info.json there)"
@@ -215,6 +216,34 @@ void network(const std::string& bytes) {
   } catch (const LoadError& e) {
     finding(std::string("network: the writer's output does not read back: ") + e.what());
   }
+}
+
+void scenario(const std::string& bytes) {
+  const GpuCatalog& catalog = GpuCatalog::builtin();
+  // No base folder: a *.cluster.json path in the input resolves against the working directory,
+  // where none of the fuzzer's names exist, so the target reads no file but the bytes.
+  Scenario s;
+  try {
+    s = parseScenarioJson(bytes, "fuzz.scenario.json", catalog);
+  } catch (const LoadError&) {
+    return;
+  }
+  // What `scenario` does before it plans: the composition after each event (an empty one is a
+  // problem validateScenario reports, so an accepted scenario never reaches one), the timeline's
+  // horizon and each event's line.
+  for (size_t i = 0; i <= s.events.size(); ++i)
+    if (s.compositionAfter(i).totalGpus() <= 0) finding("scenario: accepted, yet left without GPUs after event " + std::to_string(i));
+  const double horizon = s.horizon();
+  if (!(horizon > 0) || (!s.events.empty() && !(horizon > s.events.back().at_s)))
+    finding("scenario: accepted with a horizon not after its last event");
+  for (const ScenarioEvent& e : s.events) (void)s.describe(e);
+  Scenario back;
+  try {
+    back = parseScenarioJson(scenarioToJson(s), "written.scenario.json", catalog);
+  } catch (const LoadError& e) {
+    finding(std::string("scenario: the writer's output does not read back: ") + e.what());
+  }
+  if (!(back == s)) finding("scenario: not the same after writing and reading back");
 }
 
 void sailorRun(const std::string& bytes) {

@@ -20,6 +20,7 @@ void sailorRun(const std::string& bytes);       // Sailor's plan_config_*.json, 
 void sailorProfiles(const std::string& bytes);  // Sailor's profiles_tmp.json / profile.json
 void sailorLlmInfo(const std::string& bytes);   // Sailor's llm_info.json
 void network(const std::string& bytes);          // *.network.json or Sailor's network files
+void scenario(const std::string& bytes);         // *.scenario.json, then replayed and written back
 void policyWeights(const std::string& bytes);   // a policy weights file (fuzz_policy_target.cpp)
 
 struct Target {
