@@ -80,6 +80,9 @@ class TestGuiWhatIf : public QObject {
     if (session()->report().feasible) {
       const double want = session()->report().iteration_time_s;
       QVERIFY(std::abs(editor->timeline()->schedule().makespan - want) <= 1e-9 * want);
+    } else {
+      // An infeasible edit shows why instead of a schedule.
+      QVERIFY(!editor->violationsText().isEmpty());
     }
     QCOMPARE(editor->memoryChart()->stageCount(), [&] {
       int n = 0;
@@ -197,7 +200,12 @@ class TestGuiWhatIf : public QObject {
     const int other = tp == choices.front() ? choices[1] : choices.front();
     QVERIFY(session()->setTp(0, 0, other));
     QCOMPARE(session()->plan().templates.front().stages.front().tp, other);
-    if (!session()->report().feasible) QVERIFY(!w_->whatIfEditor()->violationsText().isEmpty());
+    if (session()->report().feasible)
+      QVERIFY2(w_->whatIfEditor()->summaryText().contains(
+                   QLocale().toString(session()->report().throughput.sequences_per_s, 'f', 2)),
+               qPrintable(w_->whatIfEditor()->summaryText()));
+    else
+      QVERIFY(!w_->whatIfEditor()->violationsText().isEmpty());
     // A GPU type's stage never takes a TP beyond its largest node.
     QVERIFY(!session()->setTp(0, 0, 1024));
   }
