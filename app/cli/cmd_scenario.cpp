@@ -2,6 +2,7 @@
 // more planners and a replanning policy; per event the composition, the throughput before and
 // after, the stall and what it cost; over the whole run the sequences trained.
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <unistd.h>
 
@@ -99,7 +100,11 @@ int runScenarioCommand(const CommandSpec& cmd, const std::vector<std::string>& a
   const GpuCatalog& catalog = GpuCatalog::builtin();
   Scenario scenario = resolveScenario(*a.value("--scenario"), catalog);
   if (plannerTime) scenario.reconfiguration.planner_s = plannerTime;
-  const Model model = resolveModel(a.value("--model").value_or(scenario.model));
+  // --model is the user's own path; the file's "model" is taken from beside the file first.
+  std::error_code noFile;
+  const std::string given = *a.value("--scenario");
+  const Model model = a.has("--model") ? resolveModel(*a.value("--model"))
+                                       : resolveScenarioModel(scenario.model, std::filesystem::is_regular_file(given, noFile) ? given : "");
   const TrainingSpec spec = trainingFrom(a, model, scenario);
 
   std::vector<ScenarioTrace> traces;

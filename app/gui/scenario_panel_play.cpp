@@ -10,6 +10,7 @@
 
 #include "model/model_catalog.h"
 #include "plan_diff_model.h"
+#include "scenario/scenario_json.h"
 #include "scenario_document.h"
 #include "scenario_panel.h"
 #include "scenario_steps_model.h"
@@ -35,7 +36,7 @@ void ScenarioPanel::play() {
   }
   ScenarioRequest request;
   try {
-    request.model = resolveModel(s.model);
+    request.model = resolveScenarioModel(s.model, path_.toStdString());
   } catch (const std::exception& e) {
     status_->setText(QString::fromStdString(e.what()));
     emit playFinished(false);

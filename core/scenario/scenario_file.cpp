@@ -5,6 +5,7 @@
 #include "io/input_file.h"
 #include "io/load_error.h"
 #include "io/resources.h"
+#include "model/model_catalog.h"
 #include "scenario/scenario_json.h"
 
 namespace arachne {
@@ -71,6 +72,20 @@ Scenario resolveScenario(const std::string& fileOrPreset, const GpuCatalog& cata
   std::string known;
   for (const auto& n : scenarioPresetNames()) known += (known.empty() ? "" : ", ") + n;
   throw LoadError(fileOrPreset, "", "neither a scenario file nor a scenario preset (presets: " + known + ")");
+}
+
+Model resolveScenarioModel(const std::string& model, const std::string& scenarioFile) {
+  if (ModelCatalog::builtin().find(model) || scenarioFile.empty() || !fs::path(model).is_relative())
+    return resolveModel(model);
+  const fs::path beside = fs::path(scenarioFile).parent_path() / model;
+  std::error_code ec;
+  if (fs::exists(beside, ec)) return resolveModel(beside.string());
+  try {
+    return resolveModel(model);
+  } catch (const LoadError& e) {
+    throw LoadError(e.file(), e.field(), e.problem() + "; looked beside the scenario (" + beside.string() +
+                                             ") and in the working directory");
+  }
 }
 
 }  // namespace arachne

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "model/model.h"
 #include "scenario/scenario.h"
 
 namespace arachne {
@@ -37,5 +38,11 @@ Scenario loadScenarioPreset(const std::string& name, const GpuCatalog& catalog);
 // An existing file (or anything ending in .json), else a preset name; throws LoadError naming
 // the known presets when it is neither.
 Scenario resolveScenario(const std::string& fileOrPreset, const GpuCatalog& catalog);
+
+// A scenario's "model": a catalog id, or a model file. A relative file path is taken from the
+// scenario file's folder, as its cluster path is, and failing that from the working directory
+// (where it was looked for before); `scenarioFile` empty (a preset, an unsaved scenario) means
+// the working directory only. Throws LoadError naming the places looked in.
+Model resolveScenarioModel(const std::string& model, const std::string& scenarioFile);
 
 }  // namespace arachne

@@ -92,6 +92,24 @@ class TestCliScenario : public QObject {
     QCOMPARE(steps[1].toObject()["gpus"].toInt(), 4);
   }
 
+  // The file's model path is relative to the file, like its cluster path: the test runs in the
+  // build folder, the scenario and its model file sit in a folder of their own.
+  void modelFileBesideTheScenario() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(ARACHNE_TEST_DATA "/fuzz/model/llama3-8b.model.json", dir.filePath("mine.model.json")));
+    const QString path = dir.filePath("beside.scenario.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema_version": 1, "cluster": "a6000:4x2", "model": "mine.model.json", "horizon_s": 600,
+               "events": [{"at_s": 200, "kind": "fail", "nodes": [1]}]})");
+    f.close();
+    QVERIFY(!QFile::exists("mine.model.json"));
+    const CliRun r = runCli({"scenario", "--scenario", path, "--planners", "greedy", "--evals", "50", "--json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject root = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(root["model"].toString(), QStringLiteral("llama3-8b"));
+  }
+
   void badInput() {
     QTemporaryDir dir;
     const QString path = dir.filePath("bad.scenario.json");

@@ -172,6 +172,33 @@ class TestScenarioJson : public QObject {
     QCOMPARE(s.name, std::string("x"));
   }
 
+  // A model file named by a relative path is found beside the scenario, as its cluster file is,
+  // from whatever folder the command runs in.
+  void relativeModelFileIsTakenFromTheScenarioDirectory() {
+    QTemporaryDir dir;
+    std::filesystem::copy_file(ARACHNE_TEST_DATA "/fuzz/model/mixtral-8x7b.model.json",
+                               dir.filePath("my.model.json").toStdString());
+    const std::string scenarioFile = dir.filePath("x.scenario.json").toStdString();
+    {
+      std::ofstream s(scenarioFile);
+      s << R"({"schema_version": 1, "cluster": "h100:8x2", "model": "my.model.json", "events": []})";
+    }
+    const Scenario s = loadScenarioFile(scenarioFile, catalog());
+    QVERIFY(!std::filesystem::exists(s.model));  // not in the test's working directory
+    QCOMPARE(resolveScenarioModel(s.model, scenarioFile).id, std::string("mixtral-8x7b"));
+    // A catalog id stays an id; without a scenario file the working directory is the only place.
+    QCOMPARE(resolveScenarioModel("llama3-8b", scenarioFile).id, std::string("llama3-8b"));
+    QVERIFY_THROWS_EXCEPTION(LoadError, resolveScenarioModel(s.model, ""));
+    try {
+      resolveScenarioModel("absent.model.json", scenarioFile);
+      QFAIL("an absent model file was accepted");
+    } catch (const LoadError& e) {
+      const std::string problem = e.problem();
+      QVERIFY2(problem.find("looked beside the scenario (" + dir.filePath("absent.model.json").toStdString() + ")") != std::string::npos,
+               problem.c_str());
+    }
+  }
+
   void malformed_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("field");
