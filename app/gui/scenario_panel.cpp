@@ -286,7 +286,13 @@ void ScenarioPanel::onDocumentChanged() {
                       .arg(QString::fromStdString(s.name.empty() ? std::string("unnamed") : s.name), cluster)
                       .arg(s.events.size())
                       .arg(s.horizon()));
-  const int modelIndex = modelBox_->findText(QString::fromStdString(s.model));
+  // A model file is not in the catalog's list: shown as its path, so the box never names a model
+  // the scenario does not plan.
+  int modelIndex = modelBox_->findText(QString::fromStdString(s.model));
+  if (modelIndex < 0 && !s.model.empty()) {
+    modelBox_->addItem(QString::fromStdString(s.model));
+    modelIndex = modelBox_->count() - 1;
+  }
   if (modelIndex >= 0) modelBox_->setCurrentIndex(modelIndex);
   {
     const QSignalBlocker block(horizonBox_);

@@ -78,6 +78,7 @@ class ScenarioPanel : public QWidget {
   ScenarioThroughputChart* chart() const { return chart_; }
   ScenarioStepsModel* stepsModel() const { return steps_; }
   PlanDiffModel* diffModel() const { return diff_; }
+  QComboBox* modelBox() const { return modelBox_; }
   QLabel* diffLabel() const { return diffLabel_; }
   QLabel* problemsLabel() const { return problems_; }
   QAction* playAction() const { return playAction_; }

@@ -4,6 +4,7 @@
 // table and the plan diff; an edit marks the run as stale.
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QMouseEvent>
@@ -196,6 +197,31 @@ class TestScenarioPanel : public QObject {
     QVERIFY2(error.contains(QStringLiteral("bad.scenario.json")) && error.contains(QStringLiteral("events[0]")),
              qPrintable(error));
     QVERIFY(other.document()->scenario() == edited);  // the open scenario is untouched
+  }
+
+  // A scenario whose model is a file beside it: the box shows the file, and Play reads it from
+  // the scenario's folder, not the test's working directory.
+  void modelFileBesideTheScenarioIsShownAndPlayed() {
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(ARACHNE_TEST_DATA "/fuzz/model/llama3-8b.model.json", dir.filePath("mine.model.json")));
+    const QString path = dir.filePath(QStringLiteral("beside.scenario.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema_version": 1, "cluster": "a6000:4x2", "model": "mine.model.json", "horizon_s": 600,
+               "events": [{"at_s": 200, "kind": "fail", "nodes": [1]}]})");
+    f.close();
+    QVERIFY(!QFile::exists(QStringLiteral("mine.model.json")));
+    ScenarioPanel panel(GpuCatalog::builtin(), {});
+    QString error;
+    QVERIFY2(panel.openFile(path, &error), qPrintable(error));
+    QCOMPARE(panel.modelBox()->currentText(), QStringLiteral("mine.model.json"));
+    panel.setSelectedPlanners({QStringLiteral("greedy")});
+    panel.setBudgetSeconds(1);
+    QSignalSpy done(&panel, &ScenarioPanel::playFinished);
+    panel.play();
+    QVERIFY(done.count() == 1 || done.wait(60000));
+    QCOMPARE(done.first().first().toBool(), true);
+    QCOMPARE(panel.traces().size(), size_t(1));
   }
 
   void playFillsTheChartTheStepsAndThePlanDiff() {
