@@ -78,15 +78,24 @@ inline PlannerResult planAndCancel(Planner& planner, const CostModel& cost, std:
   return result;
 }
 
-// Runs the planner and sets the cancel flag from its first progress report, so the cancel lands
-// mid-search whatever the machine's speed (a timer may fire after a fast search has ended).
-// `reports` counts the progress reports; a search too short to report cannot be cut this way.
-inline PlannerResult planCancelledAtFirstProgress(Planner& planner, const CostModel& cost, int& reports) {
-  std::atomic<bool> cancel{false};
-  reports = 0;
+// Runs a fresh P whole, then another with the cancel flag set from its first progress report,
+// so the cancel lands mid-search whatever the machine's speed (a timer may fire after a fast
+// search has ended): the cut search must stop, say so and have done less than the whole one. A
+// search too short to report once cannot be cut this way, and fails here.
+template <class P>
+void checkCutAtFirstProgress(const CostModel& cost) {
   PlannerBudget budget;
   budget.seconds = 120;
-  return planner.plan(cost, budget, 1, [&](const PlannerProgress&) { ++reports; cancel = true; }, &cancel);
+  const PlannerResult whole = P().plan(cost, budget, 1, {}, nullptr);
+  QVERIFY(!whole.stats.cancelled);
+  std::atomic<bool> cancel{false};
+  int reports = 0;
+  const PlannerResult cut = P().plan(cost, budget, 1, [&](const PlannerProgress&) { ++reports; cancel = true; }, &cancel);
+  QVERIFY2(reports >= 1, "the search ended before its first progress report");
+  QVERIFY(cut.stats.cancelled);
+  QVERIFY2(cut.stats.evaluations < whole.stats.evaluations,
+           (std::to_string(cut.stats.evaluations) + " of " + std::to_string(whole.stats.evaluations)).c_str());
+  if (cut.found) QVERIFY(cut.report.feasible);  // the choice so far, priced
 }
 
 }  // namespace baseline

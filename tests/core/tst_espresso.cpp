@@ -131,18 +131,7 @@ class TstEspresso : public QObject {
     const PlannerResult mid = baseline::planAndCancel(planner, *w.cost, std::chrono::milliseconds(100), after);
     QVERIFY2(after < 1.0, qPrintable(QString("returned %1 s after the cancel").arg(after)));
     if (mid.found) QVERIFY(mid.report.feasible);
-    // Cut at its first progress report: the search stops there, says so, and has done less work
-    // than the whole search.
-    const PlannerResult whole = EspressoPlanner().plan(*w.cost, PlannerBudget{120, 0}, 1, {}, nullptr);
-    QVERIFY(!whole.stats.cancelled);
-    int reports = 0;
-    EspressoPlanner cut;
-    const PlannerResult r2 = baseline::planCancelledAtFirstProgress(cut, *w.cost, reports);
-    QVERIFY2(reports >= 1, "the search ended before its first progress report");
-    QVERIFY(r2.stats.cancelled);
-    QVERIFY2(r2.stats.evaluations < whole.stats.evaluations,
-             qPrintable(QString("%1 of %2").arg(r2.stats.evaluations).arg(whole.stats.evaluations)));
-    if (r2.found) QVERIFY(r2.report.feasible);
+    baseline::checkCutAtFirstProgress<EspressoPlanner>(*w.cost);
   }
 };
 
