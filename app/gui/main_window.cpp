@@ -130,19 +130,23 @@ void MainWindow::createActions() {
   quitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
   connect(quitAction_, &QAction::triggered, this, &QWidget::close);
   // Own actions rather than QUndoStack::createUndoAction(): those keep their text through a
-  // language change until the stack changes again.
+  // language change until the stack changes again. Undo and redo act on the stack of what the
+  // user is looking at: the what-if editor's edits while its tab is open, else the cluster's
+  // (activeUndoStack), so Ctrl+Z in the editor never takes back a cluster edit behind it.
   undoAction_ = new QAction(this);
   undoAction_->setShortcut(QKeySequence::Undo);
   undoAction_->setEnabled(false);
-  connect(undoAction_, &QAction::triggered, undo_, &QUndoStack::undo);
-  connect(undo_, &QUndoStack::canUndoChanged, undoAction_, &QAction::setEnabled);
-  connect(undo_, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
+  connect(undoAction_, &QAction::triggered, this, [this] { activeUndoStack()->undo(); });
   redoAction_ = new QAction(this);
   redoAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
   redoAction_->setEnabled(false);
-  connect(redoAction_, &QAction::triggered, undo_, &QUndoStack::redo);
-  connect(undo_, &QUndoStack::canRedoChanged, redoAction_, &QAction::setEnabled);
-  connect(undo_, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
+  connect(redoAction_, &QAction::triggered, this, [this] { activeUndoStack()->redo(); });
+  for (QUndoStack* stack : {undo_, whatIf_->undoStack()}) {
+    connect(stack, &QUndoStack::canUndoChanged, this, &MainWindow::updateUndoTexts);
+    connect(stack, &QUndoStack::canRedoChanged, this, &MainWindow::updateUndoTexts);
+    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoTexts);
+    connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoTexts);
+  }
   planAction_ = new QAction(this);
   planAction_->setShortcut(Qt::Key_F5);
   connect(planAction_, &QAction::triggered, this, &MainWindow::startPlanning);
@@ -364,6 +368,7 @@ void MainWindow::createCentral() {
                                                        alternativesPage_, whyDroppedView_, whatIfEditor_, summary_})
     tabs_->addTab(page, QString());
   tabs_->setUsesScrollButtons(true);
+  connect(tabs_, &QTabWidget::currentChanged, this, &MainWindow::updateUndoTexts);
   // The tabs are there from the start (laid out once, not at the first result, which would
   // block the event loop for tens of ms when a large plan arrives); they open with the plan.
   for (int t = 0; t < tabs_->count(); ++t) tabs_->setTabEnabled(t, t == PlanTab);
@@ -427,10 +432,17 @@ void MainWindow::retranslate() {
   setCompareNote(compareNote_, comparePlanners_);
 }
 
+QUndoStack* MainWindow::activeUndoStack() const {
+  return tabs_ && tabs_->currentIndex() == WhatIfTab ? whatIf_->undoStack() : undo_;
+}
+
 void MainWindow::updateUndoTexts() {
   // Command texts are made in the language of the moment they were pushed.
-  undoAction_->setText(undo_->canUndo() ? tr("&Undo %1").arg(undo_->undoText()) : tr("&Undo"));
-  redoAction_->setText(undo_->canRedo() ? tr("&Redo %1").arg(undo_->redoText()) : tr("&Redo"));
+  const QUndoStack* stack = activeUndoStack();
+  undoAction_->setEnabled(stack->canUndo());
+  redoAction_->setEnabled(stack->canRedo());
+  undoAction_->setText(stack->canUndo() ? tr("&Undo %1").arg(stack->undoText()) : tr("&Undo"));
+  redoAction_->setText(stack->canRedo() ? tr("&Redo %1").arg(stack->redoText()) : tr("&Redo"));
 }
 
 void MainWindow::changeEvent(QEvent* e) {

@@ -83,6 +83,9 @@ class MainWindow : public QMainWindow {
   AlternativesModel* alternativesModel() const { return alternativesModel_; }
   WhatIfSession* whatIfSession() const { return whatIf_; }
   WhatIfEditor* whatIfEditor() const { return whatIfEditor_; }
+  // Edit > Undo / Redo (Ctrl+Z, Ctrl+Shift+Z): they act on activeUndoStack().
+  QAction* undoAction() const { return undoAction_; }
+  QAction* redoAction() const { return redoAction_; }
   const std::optional<PlannerResult>& result() const { return result_; }
   // The last run that found no plan (its report is on screen), cleared by the next plan.
   const std::optional<PlannerResult>& infeasibleResult() const { return infeasible_; }
@@ -120,6 +123,9 @@ class MainWindow : public QMainWindow {
   void updateCompositionStatus();
   void markStale();
   void updateUndoTexts();
+  // The undo stack Edit > Undo and Ctrl+Z act on: the what-if editor's while its tab is current,
+  // else the cluster's.
+  QUndoStack* activeUndoStack() const;
   // main_window_files.cpp
   void openClusterDialog();
   void saveClusterDialog();

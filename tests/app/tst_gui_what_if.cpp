@@ -1,6 +1,7 @@
 // The what-if editor on the product's planners and cost model: it starts from the plan on
 // screen with the same numbers, every edit is one undo step priced at once (memory bars and
 // timeline follow), infeasible edits show itemised violations, and one click goes back.
+#include <QAction>
 #include <QComboBox>
 #include <QSettings>
 #include <QSignalSpy>
@@ -16,6 +17,7 @@
 #include "model/model_catalog.h"
 #include "core_planning_backend.h"
 #include "language.h"
+#include "composition_model.h"
 #include "main_window.h"
 #include "memory_chart.h"
 #include "planner_panel.h"
@@ -208,6 +210,33 @@ class TestGuiWhatIf : public QObject {
       QVERIFY(!w_->whatIfEditor()->violationsText().isEmpty());
     // A GPU type's stage never takes a TP beyond its largest node.
     QVERIFY(!session()->setTp(0, 0, 1024));
+  }
+
+  // Edit > Undo (Ctrl+Z) acts on the what-if edits while the What-if tab is open and on the
+  // cluster's edits elsewhere: it used to take back the cluster edit behind the plan.
+  void undoFollowsTheOpenTab() {
+    QUndoStack* cluster = w_->compositionModel()->undoStack();
+    const int clusterSteps = cluster->index();
+    QVERIFY(clusterSteps > 0);  // loading the cluster was an edit
+    const int r = session()->plan().templates.front().replicas;
+    QVERIFY(session()->setReplicas(0, r + 1));
+    w_->tabs()->setCurrentIndex(MainWindow::WhatIfTab);
+    QVERIFY(w_->undoAction()->isEnabled());
+    QVERIFY(w_->undoAction()->text().contains(session()->undoStack()->undoText()));
+    w_->undoAction()->trigger();
+    QCOMPARE(session()->plan().templates.front().replicas, r);
+    QCOMPARE(cluster->index(), clusterSteps);
+    QVERIFY(!w_->undoAction()->isEnabled());  // nothing left to undo in the editor
+    QVERIFY(w_->redoAction()->isEnabled());
+    w_->redoAction()->trigger();
+    QCOMPARE(session()->plan().templates.front().replicas, r + 1);
+    // On another tab the same action is the cluster's.
+    w_->tabs()->setCurrentIndex(MainWindow::PlanTab);
+    QVERIFY(w_->undoAction()->isEnabled());
+    QVERIFY(w_->undoAction()->text().contains(cluster->undoText()));
+    w_->undoAction()->trigger();
+    QCOMPARE(cluster->index(), clusterSteps - 1);
+    QCOMPARE(session()->plan().templates.front().replicas, r + 1);
   }
 
   // A new plan starts the editor afresh.
