@@ -64,7 +64,7 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
     return s.join(QStringLiteral(", "));
   };
   switch (index.column()) {
-    case StageColumn: return QStringLiteral("%1.%2").arg(r.template_index).arg(r.stage_index);
+    case StageColumn: return QStringLiteral("%1.%2").arg(r.template_index + 1).arg(r.stage_index + 1);  // 1-based, as every view
     case GpuColumn: return QString::fromStdString(r.gpu_type);
     case TpColumn: return r.tp;
     case LayersColumn: return QStringLiteral("%1–%2").arg(r.first_layer).arg(r.last_layer);

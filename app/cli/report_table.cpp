@@ -49,7 +49,7 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
                                                                               : nullptr;
   const int gpus = tpl.gpus();
   std::ostringstream s;
-  s << "\nTemplate " << i << ": " << tpl.depth() << " stage" << (tpl.depth() == 1 ? "" : "s")
+  s << "\nTemplate " << i + 1 << ": " << tpl.depth() << " stage" << (tpl.depth() == 1 ? "" : "s")
     << " x " << tpl.replicas << " replica" << (tpl.replicas == 1 ? "" : "s") << " = "
     << gpus << (gpus == 1 ? " GPU" : " GPUs") << ", micro-batch " << tpl.micro_batch << ", "
     << (tr ? tr->micro_batches : tpl.micro_batches) << " micro-batches per replica";
@@ -79,7 +79,7 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
                                std::to_string(st.expert_tiling->etp) + "x" +
                                std::to_string(st.expert_tiling->edp)
                          : "-";
-    std::vector<std::string> row = {std::to_string(k), st.gpu_type, std::to_string(st.tp),
+    std::vector<std::string> row = {std::to_string(k + 1), st.gpu_type, std::to_string(st.tp),
                                     std::to_string(st.first_layer) + "-" + std::to_string(st.last_layer),
                                     idList(st.node_ids), tiling};
     if (sr) {
@@ -92,7 +92,7 @@ std::string templateSection(const Plan& plan, const PlanReport& report, size_t i
     time.addRow(row);
     if (sr) {
       const StageMemory& m = sr->memory;
-      mem.addRow({std::to_string(k), st.gpu_type, gib(m.params), gib(m.grads), gib(m.optimizer),
+      mem.addRow({std::to_string(k + 1), st.gpu_type, gib(m.params), gib(m.grads), gib(m.optimizer),
                   gib(m.activations), gib(m.other), gib(m.total()), gib(m.capacity),
                   m.capacity > 0 ? fixed(100.0 * m.total() / m.capacity, 1) : "-",
                   std::to_string(sr->in_flight_micro_batches)});

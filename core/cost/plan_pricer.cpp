@@ -20,7 +20,7 @@ constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 ReasonArg gib(double bytes) { return number(bytes / kGiB, 1); }
 
 ReasonArg stageName(int j, int s, const Stage& st) {
-  return nested(Reason(text::kStageName, {integer(s), integer(j), verbatim(st.gpu_type), integer(st.tp),
+  return nested(Reason(text::kStageName, {integer(s + 1), integer(j + 1), verbatim(st.gpu_type), integer(st.tp),
                                           integer(st.first_layer), integer(st.last_layer)}));
 }
 
@@ -82,14 +82,14 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   long long minBatch = 0;
   for (int j = 0; j < nt; ++j) {
     const Template& t = plan.templates[static_cast<size_t>(j)];
-    if (t.replicas < 1) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateReplicas, {integer(j), integer(t.replicas)})); continue; }
-    if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatch, {integer(j), integer(t.micro_batch)})); continue; }
-    if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatches, {integer(j), integer(t.micro_batches)}));
-    if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateNoStages, {integer(j)})); continue; }
+    if (t.replicas < 1) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateReplicas, {integer(j + 1), integer(t.replicas)})); continue; }
+    if (t.micro_batch < 1) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatch, {integer(j + 1), integer(t.micro_batch)})); continue; }
+    if (!rebalance && t.micro_batches < 1) violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateMicroBatches, {integer(j + 1), integer(t.micro_batches)}));
+    if (t.stages.empty()) { violate(ViolationKind::InvalidPlan, j, -1, Reason(text::kTemplateNoStages, {integer(j + 1)})); continue; }
     if (t.virtual_stages < 1 || (t.virtual_stages > 1 && t.depth() < 2)) {
       violate(ViolationKind::InvalidPlan, j, -1,
               Reason(t.virtual_stages < 1 ? text::kTemplateVirtualStages : text::kTemplateVirtualOneStage,
-                     {integer(j), integer(t.virtual_stages)}));
+                     {integer(j + 1), integer(t.virtual_stages)}));
       continue;
     }
     minBatch += static_cast<long long>(t.replicas) * t.micro_batch;
@@ -103,12 +103,12 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         Reason why = gap ? Reason(text::kStartsAtLayer, {integer(st.first_layer), integer(expected)})
                      : st.last_layer < st.first_layer ? Reason(text::kEndsBeforeStart)
                                                       : Reason(text::kEndsPastLast, {integer(L - 1)});
-        violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageLayers, {integer(s), integer(j), integer(st.first_layer), integer(st.last_layer), nested(std::move(why))}));
+        violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageLayers, {integer(s + 1), integer(j + 1), integer(st.first_layer), integer(st.last_layer), nested(std::move(why))}));
         expected = -1000000;
       } else if (expected >= 0) {
         expected = st.last_layer + 1;
         if (st.last_layer - st.first_layer + 1 < t.virtual_stages)
-          violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageFewerLayersThanChunks, {integer(s), integer(j), integer(st.last_layer - st.first_layer + 1), integer(t.virtual_stages)}));
+          violate(ViolationKind::BadLayerSplit, j, s, Reason(text::kStageFewerLayersThanChunks, {integer(s + 1), integer(j + 1), integer(st.last_layer - st.first_layer + 1), integer(t.virtual_stages)}));
       }
       const int g = gpuIndex(st.gpu_type);
       const ProfileTable* tab = g >= 0 ? table(g, st.tp, t.micro_batch) : nullptr;
@@ -119,7 +119,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       if (g < 0) {
         std::string have;
         for (const std::string& id : gpuIds) have += (have.empty() ? "" : ", ") + id;
-        violate(ViolationKind::UnknownNode, j, s, Reason(text::kUnknownGpuType, {integer(s), integer(j), verbatim(st.gpu_type), verbatim(have)})).gpu_type = st.gpu_type;
+        violate(ViolationKind::UnknownNode, j, s, Reason(text::kUnknownGpuType, {integer(s + 1), integer(j + 1), verbatim(st.gpu_type), verbatim(have)})).gpu_type = st.gpu_type;
         continue;
       }
       if (st.tp < 1) { violate(ViolationKind::InvalidPlan, j, s, Reason(text::kStageTp, {stageName(j, s, st), integer(st.tp)})); continue; }
@@ -182,7 +182,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
           std::string divisors;
           for (int d = 1; d <= untiledSize; ++d)
             if (untiledSize % d == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(d);
-          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kVerbatim, {verbatim(Reason(text::kStageName, {integer(s), integer(j), verbatim(st.gpu_type), integer(st.tp), integer(st.first_layer), integer(st.last_layer)}).english() + ": TP " + std::to_string(st.tp) + " does not divide node " + std::to_string(untiledNode) + " of " + std::to_string(untiledSize) + " GPUs (TP degrees that tile it: " + divisors + "), and it is outside the search space: " + missingReason(g, st.tp, t.micro_batch))}));
+          Violation& v = violate(ViolationKind::TpExceedsNode, j, s, Reason(text::kVerbatim, {verbatim(Reason(text::kStageName, {integer(s + 1), integer(j + 1), verbatim(st.gpu_type), integer(st.tp), integer(st.first_layer), integer(st.last_layer)}).english() + ": TP " + std::to_string(st.tp) + " does not divide node " + std::to_string(untiledNode) + " of " + std::to_string(untiledSize) + " GPUs (TP degrees that tile it: " + divisors + "), and it is outside the search space: " + missingReason(g, st.tp, t.micro_batch))}));
           v.node_id = untiledNode;
           v.gpu_type = st.gpu_type;
         } else {
@@ -198,7 +198,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
       }
     }
     if (expected >= 0 && expected != L)
-      violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j), integer(expected - 1), integer(L - 1), integer(expected)}));
+      violate(ViolationKind::BadLayerSplit, j, -1, Reason(text::kLayersNotPlaced, {integer(j + 1), integer(expected - 1), integer(L - 1), integer(expected)}));
   }
   // The walk flagged any node given more GPUs than it has; they are reported in the order of
   // their first use, which is the order of the counted slots (-1: not counted) in pl.slots.
@@ -216,7 +216,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
             for (int id : st.node_ids)
               if (id == n.id) who.insert(j);
         std::string list;
-        for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j);
+        for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j + 1);
         Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
                                Reason(text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
                                                                  integer(used), integer(used - n.gpus), verbatim(list)}));

@@ -140,7 +140,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
         if (split.worst_stage >= 0) {
           const StageMemory& m = split.worst_memory;
           firstProblem = Reason(text::kFillOutOfMemory,
-                                {integer(mbs), integer(split.worst_stage),
+                                {integer(mbs), integer(split.worst_stage + 1),
                                  stageText(cost_, choice.stages[static_cast<size_t>(split.worst_stage)]),
                                  gib(m.total()), gib(m.capacity),
                                  term(componentTerm(CostModel::largestComponent(m)))});

@@ -46,18 +46,18 @@ std::string sailorPipelineProblem(const SailorPipeline& p, int layerCount) {
   for (int s = 0; s < p.depth(); ++s) {
     const auto [first, last] = p.layers[static_cast<size_t>(s)];
     if (first != next || last < first)
-      return "stage " + std::to_string(s) + " holds layers " + std::to_string(first) + "-" + std::to_string(last) +
+      return "stage " + std::to_string(s + 1) + " holds layers " + std::to_string(first) + "-" + std::to_string(last) +
              ", expected a range starting at " + std::to_string(next);
     next = last + 1;
     const auto& reps = p.replicas[static_cast<size_t>(s)];
-    if (reps.empty()) return "stage " + std::to_string(s) + " has no replicas";
+    if (reps.empty()) return "stage " + std::to_string(s + 1) + " has no replicas";
     if (reps.size() != p.replicas.front().size())
-      return "stage " + std::to_string(s) + " has DP " + std::to_string(reps.size()) + " but stage 0 has DP " +
+      return "stage " + std::to_string(s + 1) + " has DP " + std::to_string(reps.size()) + " but stage 1 has DP " +
              std::to_string(p.replicas.front().size()) +
              "; a replica of one stage would feed several of the next (or none), which no template holds";
     for (size_t r = 0; r < reps.size(); ++r)
       if (reps[r].tp < 1 || reps[r].gpu_type.empty())
-        return "replica " + std::to_string(r) + " of stage " + std::to_string(s) + " (" + replicaText(reps[r]) +
+        return "replica " + std::to_string(r + 1) + " of stage " + std::to_string(s + 1) + " (" + replicaText(reps[r]) +
                ") needs a GPU type and TP >= 1";
   }
   if (layerCount > 0 && next != layerCount)
@@ -72,7 +72,7 @@ Plan toPlan(const SailorPipeline& p, const std::vector<std::vector<int>>& nodeId
                                 std::to_string(p.replicas.size()));
   for (size_t s = 0; s < nodeIds.size(); ++s)
     if (nodeIds[s].size() != p.replicas[s].size())
-      throw std::invalid_argument("stage " + std::to_string(s) + ": " + std::to_string(nodeIds[s].size()) +
+      throw std::invalid_argument("stage " + std::to_string(s + 1) + ": " + std::to_string(nodeIds[s].size()) +
                                   " node ids for " + std::to_string(p.replicas[s].size()) + " replicas");
   Plan plan;
   plan.fixed_micro_batches = true;
@@ -115,8 +115,8 @@ SailorPipeline fromSailorPlan(const Plan& plan) {
       same = t.stages[static_cast<size_t>(s)].first_layer == p.layers[static_cast<size_t>(s)].first &&
              t.stages[static_cast<size_t>(s)].last_layer == p.layers[static_cast<size_t>(s)].second;
     if (!same)
-      throw std::invalid_argument("template " + std::to_string(j) +
-                                  " does not share template 0's layer split, micro-batch size and count, so the "
+      throw std::invalid_argument("template " + std::to_string(j + 1) +
+                                  " does not share template 1's layer split, micro-batch size and count, so the "
                                   "plan is not one Sailor pipeline");
     for (int s = 0; s < t.depth(); ++s)
       for (int r = 0; r < t.replicas; ++r)
@@ -142,7 +142,7 @@ SailorPlacement placeSailorPipeline(const SailorPipeline& p, const Composition& 
       if (node < 0) {
         const int left = type < 0 ? 0 : free.freeOfType(type);
         out.why = Reason(text::kPlacementNoNode,
-                         {integer(static_cast<long long>(r)), integer(s), verbatim(replicaText(rep)), verbatim(rep.gpu_type),
+                         {integer(static_cast<long long>(r) + 1), integer(s + 1), verbatim(replicaText(rep)), verbatim(rep.gpu_type),
                           integer(rep.tp), integer(left), integer(composition.gpusOfType(rep.gpu_type)), integer(p.gpus())});
         out.problem = out.why.english();
         out.node_ids.clear();

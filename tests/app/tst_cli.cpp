@@ -179,7 +179,7 @@ class TstCli : public QObject {
     const Run r = cli(evaluate("llama3-8b-2type.plan.json"));
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
-    for (const char* s : {"Template 0", "a100-40", "h100", "compute ms", "params GiB", "capacity GiB",
+    for (const char* s : {"Template 1", "a100-40", "h100", "compute ms", "params GiB", "capacity GiB",
                           "Iteration time:", "seq/s", "tokens/s", "it/s", "GPUs used: 16 of 16",
                           "Verdict: feasible"})
       QVERIFY2(r.out.contains(s), s);

@@ -67,17 +67,17 @@ class TstReasons : public QObject {
     PlanReport r = w.cost->price(p, true);
     QVERIFY(!r.feasible);
     QCOMPARE(r.violations.front().message,
-             std::string("stage 0 of template 0 (h100, TP 8, layers 0-33): a TP group of 8 GPUs does not fit node 0 "
+             std::string("stage 1 of template 1 (h100, TP 8, layers 0-33): a TP group of 8 GPUs does not fit node 0 "
                          "of 4 GPUs (a TP group never crosses a node)"));
     QCOMPARE(r.violations.front().reason.english(), r.violations.front().message);
     p.templates[0].stages = {Stage{"h100", 4, 0, 20, {0}, std::nullopt}};
     r = w.cost->price(p, true);
     QCOMPARE(r.violations.front().message,
-             std::string("template 0 covers layers 0-20 of 0-33: layers 21-33 are not placed"));
+             std::string("template 1 covers layers 0-20 of 0-33: layers 21-33 are not placed"));
     p.templates[0].stages = {Stage{"a6000", 4, 0, 33, {0}, std::nullopt}};
     r = w.cost->price(p, true);
     QCOMPARE(r.violations.front().message,
-             std::string("stage 0 of template 0 wants GPU type 'a6000', which the composition does not have (it has: h100)"));
+             std::string("stage 1 of template 1 wants GPU type 'a6000', which the composition does not have (it has: h100)"));
     // Out of memory: the sentence with its numbers, and the structured fields agree with it.
     PlanningWorld big("h100:1x1", "llama3-70b");
     Plan q;
@@ -92,7 +92,7 @@ class TstReasons : public QObject {
     std::snprintf(expected, sizeof expected, ": needs %.1f GiB of %.1f GiB (%.1f GiB over); largest component: ",
                   v.needed_bytes / (1 << 30), v.capacity_bytes / (1 << 30), v.over_bytes / (1 << 30));
     QVERIFY2(v.message.find(expected) != std::string::npos, v.message.c_str());
-    QVERIFY(v.message.rfind("stage 0 of template 0 (h100, TP 1, layers 0-", 0) == 0);
+    QVERIFY(v.message.rfind("stage 1 of template 1 (h100, TP 1, layers 0-", 0) == 0);
     QCOMPARE(v.reason.english(), v.message);
   }
 

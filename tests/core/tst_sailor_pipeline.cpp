@@ -102,7 +102,7 @@ class TstSailorPipeline : public QObject {
     p.layers = {{0, 3}, {4, 7}};
     p.replicas = {{{"a", 1}, {"a", 1}}, {{"a", 1}}};
     const std::string why = sailorPipelineProblem(p, 8);
-    QVERIFY(why.find("stage 1 has DP 1 but stage 0 has DP 2") != std::string::npos);
+    QVERIFY(why.find("stage 2 has DP 1 but stage 1 has DP 2") != std::string::npos);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, toPlan(p, {{0, 1}, {2}}));
     p.replicas[1].push_back({"a", 1});
     QVERIFY(sailorPipelineProblem(p, 8).empty());

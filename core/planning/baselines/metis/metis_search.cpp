@@ -55,12 +55,12 @@ Reason metisInexpressible(const MetisCandidate& c, const MetisLayout& l, int lay
     if (d != dp) return Reason(text::kMetisMixedDp);
   int rank = 0;
   for (size_t s = 0; s < c.groups.size(); ++s) {
-    if (c.partition[s + 1] <= c.partition[s]) return Reason(text::kMetisEmptyStage, {integer(static_cast<long long>(s))});
+    if (c.partition[s + 1] <= c.partition[s]) return Reason(text::kMetisEmptyStage, {integer(static_cast<long long>(s) + 1)});
     const int tp = c.strategies[s].second;
     for (int d = 0; d < dp; ++d, rank += tp)
       for (int k = rank; k < rank + tp; ++k)
         if (l.rank_node[static_cast<size_t>(k)] != l.rank_node[static_cast<size_t>(rank)])
-          return Reason(text::kMetisTpSpansNodes, {integer(static_cast<long long>(s))});
+          return Reason(text::kMetisTpSpansNodes, {integer(static_cast<long long>(s) + 1)});
   }
   return {};
 }
