@@ -914,6 +914,14 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>Cancelled before any plan was found; the last plan is still shown.</source>
             <translation>Abgebrochen, bevor ein Plan gefunden wurde; der letzte Plan wird weiter angezeigt.</translation>
         </message>
+        <message>
+            <source>the cost model cannot price it</source>
+            <translation>das Kostenmodell kann ihn nicht bewerten</translation>
+        </message>
+        <message>
+            <source>This plan is not feasible: %1 · %2 of %3 GPUs · planner %4</source>
+            <translation>Dieser Plan ist nicht ausführbar: %1 · %2 von %3 GPUs · Planer %4</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

@@ -902,6 +902,14 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>Cancelled before any plan was found; the last plan is still shown.</source>
             <translation>在找到任何方案之前已取消；仍显示上一个方案。</translation>
         </message>
+        <message>
+            <source>the cost model cannot price it</source>
+            <translation>成本模型无法为其定价</translation>
+        </message>
+        <message>
+            <source>This plan is not feasible: %1 · %2 of %3 GPUs · planner %4</source>
+            <translation>此方案不可行：%1 · %2/%3 个 GPU · 规划器 %4</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

@@ -68,6 +68,10 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
     r.plan = doc.plan;
     r.report = cost.priceAndUpdate(r.plan);
     r.found = true;
+    // The file's reasons for the GPUs its plan leaves out were figured for the plan as it was
+    // made; a plan that no longer prices (edited by hand, another catalog) makes their figures
+    // meaningless, so they are not shown (its violations are, in the result line and Summary).
+    if (!r.report.feasible) r.plan.unused_gpus.clear();
     result_ = r;
     infeasible_.reset();
     resultRequest_ = request;

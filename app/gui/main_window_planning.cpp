@@ -206,12 +206,24 @@ void MainWindow::updateResultTexts() {
   const QLocale l;
   const int gpus = r.plan.gpusUsed();
   const int total = resultRequest_.composition.totalGpus();
-  resultLine_->setText(tr("%1 sequences/s · %2 tokens/s · iteration %3 · %4 of %5 GPUs used · planner %6")
-                           .arg(l.toString(r.report.throughput.sequences_per_s, 'f', 2))
-                           .arg(l.toString(r.report.throughput.tokens_per_s, 'f', 0))
-                           .arg(formatSeconds(r.report.iteration_time_s))
-                           .arg(gpus).arg(total)
-                           .arg(QString::fromStdString(r.plan.provenance.planner)));
+  if (r.report.feasible) {
+    resultLine_->setText(tr("%1 sequences/s · %2 tokens/s · iteration %3 · %4 of %5 GPUs used · planner %6")
+                             .arg(l.toString(r.report.throughput.sequences_per_s, 'f', 2))
+                             .arg(l.toString(r.report.throughput.tokens_per_s, 'f', 0))
+                             .arg(formatSeconds(r.report.iteration_time_s))
+                             .arg(gpus).arg(total)
+                             .arg(QString::fromStdString(r.plan.provenance.planner)));
+  } else {
+    // Only an opened plan file gets here (planners return feasible plans): its plan is shown as
+    // it is, but a throughput of 0 would read as a result.
+    const QString why = r.report.violations.empty()
+                            ? tr("the cost model cannot price it")
+                            : coreText(r.report.violations.front().reason, r.report.violations.front().message);
+    resultLine_->setText(tr("This plan is not feasible: %1 · %2 of %3 GPUs · planner %4")
+                             .arg(why)
+                             .arg(gpus).arg(total)
+                             .arg(QString::fromStdString(r.plan.provenance.planner)));
+  }
   QString status = tr("Done: %1 plans evaluated in %2 s.")
                        .arg(l.toString(r.stats.evaluations))
                        .arg(l.toString(r.stats.elapsed_s, 'f', 1));

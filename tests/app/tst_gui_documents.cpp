@@ -10,6 +10,7 @@
 #include "composition_model.h"
 #include "core_planning_backend.h"
 #include "io/plan_json.h"
+#include "language.h"
 #include "launch_export_action.h"
 #include "main_window.h"
 #include "scenario_document.h"
@@ -55,6 +56,26 @@ class TestGuiDocuments : public QObject {
     QVERIFY(w.result()->report.feasible);
     QCOMPARE(w.compositionModel()->composition().totalGpus(), 16);
     QCOMPARE(w.trainingPanel()->modelId(), QString("llama3-8b"));
+  }
+
+  // A plan file that does not price is shown as it is, but the result line says it is not
+  // feasible and why (it used to read "0.00 sequences/s"), numbering stages and templates from
+  // 1 as the views do, and the file's reasons for its unused GPUs, figured for a plan that
+  // priced, are not shown.
+  void infeasiblePlanFileSaysSo() {
+    QVERIFY(Language::apply("en"));
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QString error;
+    const QString path = kData + "/plans/llama3-8b-oom.plan.json";
+    QVERIFY(!loadPlanFile(path.toStdString()).unused_gpus.empty());
+    QVERIFY2(w.openDocument(path, &error), qPrintable(error));
+    QVERIFY(w.result().has_value());
+    QVERIFY(!w.result()->report.feasible);
+    const QString line = w.resultText();
+    QVERIFY2(line.startsWith(QStringLiteral("This plan is not feasible: stage 1 of template 1 (a100-40, TP 1")), qPrintable(line));
+    QVERIFY2(!line.contains(QStringLiteral("sequences/s")), qPrintable(line));
+    QVERIFY(w.result()->plan.unused_gpus.empty());
+    QVERIFY(!w.tabs()->isTabEnabled(MainWindow::DroppedTab));
   }
 
   void clusterFileAndUnknownFiles() {
