@@ -43,21 +43,6 @@ MachineGraph graphOf(const HexiScaleProblem& p, const std::vector<int>& devices,
   return g;
 }
 
-// The summed bandwidth between every two groups (merge_subgraph on the step-2 graph).
-std::vector<std::vector<double>> mergedWeights(const HexiScaleProblem& p, const std::vector<std::vector<int>>& groups) {
-  const size_t n = groups.size();
-  std::vector<std::vector<double>> w(n, std::vector<double>(n, 0));
-  for (size_t a = 0; a < n; ++a)
-    for (size_t b = 0; b < n; ++b) {
-      if (a == b) continue;
-      double sum = 0;
-      for (int i : groups[a])
-        for (int j : groups[b]) sum += std::round(p.bandwidth(i, j));
-      w[a][b] = sum;
-    }
-  return w;
-}
-
 int binomialPlusOne(std::mt19937_64& rng) {  // initialize(): Binomial(2, 0.2) + 1
   std::bernoulli_distribution coin(0.2);
   return 1 + (coin(rng) ? 1 : 0) + (coin(rng) ? 1 : 0);
@@ -155,7 +140,7 @@ PlannerResult HexiScalePlanner::plan(const CostModel& cost, const PlannerBudget&
         if (groups.size() <= g) groups.resize(g + 1);
         groups[g].push_back(devs[i]);
       }
-      const std::vector<int> keys = HexiScaleStrategy::stageOrderKeys(mergedWeights(prob, groups));
+      const std::vector<int> keys = HexiScaleStrategy::stageOrderKeys(HexiScaleStrategy::mergedBandwidths(prob, groups));
       std::vector<size_t> order(groups.size());
       for (size_t i = 0; i < order.size(); ++i) order[i] = i;
       std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return keys[a] < keys[b]; });

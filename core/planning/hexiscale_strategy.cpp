@@ -2,6 +2,7 @@
 #include "planning/hexiscale_strategy.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <numeric>
 
@@ -32,6 +33,50 @@ std::vector<std::vector<int>> HexiScaleStrategy::tpSplits(int gpus) {
     case 8: return {{8}, {4, 4}, {4, 2, 2}};
     default: return {};
   }
+}
+
+// A pair's
+// bandwidth depends only on whether its two devices share a machine, so the sum over the
+// |a| x |b| pairs is taken per machine: as a loop over pairs it took 20 s on 100,000 GPUs, before
+// the budget was first checked.
+std::vector<std::vector<double>> HexiScaleStrategy::mergedBandwidths(const HexiScaleProblem& p,
+                                                                    const std::vector<std::vector<int>>& groups) {
+  const size_t n = groups.size();
+  // Per group: (machine, devices of the group on it, the machine's rounded intra bandwidth).
+  struct OnMachine {
+    int machine;
+    long long count;
+    double intra;
+  };
+  std::vector<std::vector<OnMachine>> at(n);
+  for (size_t a = 0; a < n; ++a) {
+    std::map<int, OnMachine> m;
+    for (int i : groups[a]) {
+      const HexiScaleDevice& d = p.devices[static_cast<size_t>(i)];
+      auto [it, fresh] = m.try_emplace(d.machine, OnMachine{d.machine, 0, std::round(d.intra_bps)});
+      ++it->second.count;
+    }
+    for (const auto& [machine, o] : m) at[a].push_back(o);
+  }
+  const double inter = std::round(p.inter_bps);
+  std::vector<std::vector<double>> w(n, std::vector<double>(n, 0));
+  for (size_t a = 0; a < n; ++a)
+    for (size_t b = 0; b < n; ++b) {
+      if (a == b) continue;
+      double same = 0;
+      long long samePairs = 0;
+      size_t j = 0;
+      for (const OnMachine& x : at[a]) {  // both sorted by machine
+        while (j < at[b].size() && at[b][j].machine < x.machine) ++j;
+        if (j == at[b].size() || at[b][j].machine != x.machine) continue;
+        const long long pairs = x.count * at[b][j].count;
+        same += static_cast<double>(pairs) * x.intra;
+        samePairs += pairs;
+      }
+      const long long pairs = static_cast<long long>(groups[a].size()) * static_cast<long long>(groups[b].size());
+      w[a][b] = same + static_cast<double>(pairs - samePairs) * inter;
+    }
+  return w;
 }
 
 std::vector<int> HexiScaleStrategy::stageOrderKeys(const std::vector<std::vector<double>>& merged) {

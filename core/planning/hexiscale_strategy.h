@@ -18,6 +18,11 @@ class HexiScaleStrategy {
   // a count into pieces of 8 first (see docs/baselines.md).
   static std::vector<std::vector<int>> tpSplits(int gpus);
 
+  // merge_subgraph on the step-2 graph: [a][b] is the summed bandwidth (each pair's rounded to an
+  // integer, as construct_graph does) between the devices of groups a and b; 0 on the diagonal.
+  static std::vector<std::vector<double>> mergedBandwidths(const HexiScaleProblem& problem,
+                                                           const std::vector<std::vector<int>>& groups);
+
   // get_stage_order on the graph of `groups` merged into single vertices (edge weight: the summed
   // bandwidth between two groups, `merged[a][b]`): for each start the path its k-way greedy walk
   // (kway 3) returns, then the start whose path has the least summed weight. Returns, per group,

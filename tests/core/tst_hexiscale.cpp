@@ -3,6 +3,7 @@
 // node each, topology as it is), determinism, budgets and cancel.
 #include <QtTest>
 
+#include <cmath>
 #include <numeric>
 #include <random>
 
@@ -59,6 +60,29 @@ class TstHexiScale : public QObject {
       }
     }
     QVERIFY(HexiScaleStrategy::tpSplits(9).empty());
+  }
+
+  // The merged graph's weights, summed per machine, equal the sum over every pair of devices
+  // (HexiScale's merge_subgraph), on groups that share machines and groups that do not.
+  void mergedBandwidthsSumEveryPair() {
+    PlanningWorld w("h100:4x2+2x1,a100-40:8x1,a6000:1x3", "llama3-8b");
+    const HexiScaleProblem p = HexiScaleProblem::from(*w.cost);
+    const int n = static_cast<int>(p.devices.size());
+    QCOMPARE(n, 21);
+    std::mt19937_64 rng(5);
+    for (int trial = 0; trial < 20; ++trial) {
+      std::vector<std::vector<int>> groups(1 + trial % 4);
+      for (int d = 0; d < n; ++d) groups[rng() % groups.size()].push_back(d);
+      const auto merged = HexiScaleStrategy::mergedBandwidths(p, groups);
+      for (size_t a = 0; a < groups.size(); ++a)
+        for (size_t b = 0; b < groups.size(); ++b) {
+          double pairs = 0;
+          if (a != b)
+            for (int i : groups[a])
+              for (int j : groups[b]) pairs += std::round(p.bandwidth(i, j));
+          QCOMPARE(merged[a][b], pairs);
+        }
+    }
   }
 
   void stageOrderFollowsItsGreedyWalk() {
