@@ -109,6 +109,12 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
     }
     return kExitOk;
   }
+  if (a.has("--json")) {
+    // Still JSON, so a script reading stdout can tell "no plan" from a broken run: no templates,
+    // "feasible": false, and every GPU with the reason it holds no template. The exit code says it too.
+    out << planToJson(r.plan, &r.report, p.spec);
+    return kExitInfeasible;
+  }
   out << "no feasible plan found" << (r.stats.refused ? " (the planner refused: see above)" : "") << "\n";
   if (!r.plan.unused_gpus.empty()) {
     TextTable t({"GPU type", "node", "GPUs", "why it holds no template"});

@@ -143,6 +143,24 @@ class TstCliPlan : public QObject {
     QVERIFY2(r.err.contains("--budget-s"), qPrintable(r.err));
   }
 
+  // No plan with --json is still JSON on stdout (it was the text table): no templates, not
+  // feasible, every GPU with its reason; exit 3. The same for a planner that refuses.
+  void planJsonWithoutAPlanIsJson() {
+    for (const QStringList& args : {QStringList{"--cluster", "h100:1x1", "--model", "llama3-70b", "--planner", "greedy"},
+                                    QStringList{"--cluster", "paper-3t-512", "--model", "llama3-8b", "--planner",
+                                                "exhaustive", "--budget-s", "1"}}) {
+      const Run r = cli(QStringList{"plan", "--json"} + args);
+      QCOMPARE(r.code, 3);
+      QJsonParseError error;
+      const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8(), &error).object();
+      QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(r.out.left(200)));
+      QCOMPARE(o["feasible"].toBool(true), false);
+      QVERIFY(o["templates"].toArray().isEmpty());
+      QVERIFY(!o["unused_gpus"].toArray().isEmpty());
+      for (const auto& u : o["unused_gpus"].toArray()) QVERIFY(!u.toObject()["reason"].toString().isEmpty());
+    }
+  }
+
   void exhaustiveRefusesABigCluster() {
     const Run r = cli({"plan", "--cluster", "paper-3t-512", "--model", "llama3-8b", "--planner",
                        "exhaustive", "--budget-s", "1"});
