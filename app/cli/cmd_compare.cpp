@@ -1,6 +1,7 @@
 // `compare`: run several planners on one problem and print one table of their results.
 #include <cstdio>
 
+#include "cluster/node_order_spec.h"
 #include "commands.h"
 #include "planning_session.h"
 #include "table.h"
@@ -61,7 +62,7 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
   }
   char head[512];
   std::snprintf(head, sizeof head, "%s on %s (%d GPUs), global batch %d x %d tokens, budget %s\n",
-                p.model.id.c_str(), p.composition.toInlineSpec().c_str(), p.composition.totalGpus(),
+                p.model.id.c_str(), nodeOrderSpec(p.composition).c_str(), p.composition.totalGpus(),
                 p.spec.global_batch, p.spec.sequence_length,
                 budget.seconds > 0 ? (fixed(budget.seconds, 1) + " s").c_str()
                                    : (grouped(static_cast<double>(budget.evaluations)) + " evaluations").c_str());

@@ -53,7 +53,7 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     const SailorRun run = parseSailorPlan(text, planPath, catalog);
     const SailorPlacement placed = placeSailorPipeline(run.pipeline, composition);
     if (!placed.problem.empty())
-      throw LoadError(planPath, "pipeline_list[0]", "does not fit the cluster " + composition.toInlineSpec() + ": " + placed.problem);
+      throw LoadError(planPath, "pipeline_list[0]", "does not fit the cluster " + nodeOrderSpec(composition) + ": " + placed.problem);
     doc.plan = toPlan(run.pipeline, placed.node_ids);
     doc.plan.provenance = run.plan.provenance;
     doc.plan.provenance.cluster.clear();  // the file names VMs, not a cluster: nothing to warn about

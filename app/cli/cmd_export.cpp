@@ -3,6 +3,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
+#include "cluster/node_order_spec.h"
 #include "commands.h"
 #include "cost/cost_model.h"
 #include "io/load_error.h"
@@ -64,7 +65,7 @@ int runExport(const CommandSpec& cmd, const std::vector<std::string>& args, std:
   const CostModel cost(catalog, composition, model, spec, profiles);
   const PlanReport report = cost.priceAndUpdate(plan);
   if (!report.feasible) {
-    out << "The plan is infeasible on " << composition.toInlineSpec() << " with " << model.id
+    out << "The plan is infeasible on " << nodeOrderSpec(composition) << " with " << model.id
         << "; nothing was exported.\n";
     for (const Violation& v : report.violations) out << "  - [" << toString(v.kind) << "] " << v.message << "\n";
     return kExitInfeasible;

@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 
+#include "cluster/node_order_spec.h"
 #include "table.h"
 
 namespace arachne::cli {
@@ -21,7 +22,7 @@ std::string header(const Plan& plan, const ReportContext& ctx) {
   const Composition& c = *ctx.composition;
   const TrainingSpec& t = *ctx.spec;
   s << "Plan:     " << ctx.plan_label << "\n";
-  s << "Cluster:  " << c.toInlineSpec() << " (" << c.totalGpus() << " GPUs in " << c.nodes().size()
+  s << "Cluster:  " << nodeOrderSpec(c) << " (" << c.totalGpus() << " GPUs in " << c.nodes().size()
     << " nodes" << (c.name.empty() ? "" : ", " + c.name) << ")\n";
   s << "Model:    " << ctx.model->id << " (" << fixed(ctx.model->totalParams() / 1e9, 2)
     << " B parameters, " << ctx.model->layerCount() << " layers)\n";

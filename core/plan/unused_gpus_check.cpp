@@ -4,6 +4,7 @@
 #include <map>
 
 #include "cluster/composition.h"
+#include "cluster/node_order_spec.h"
 #include "io/load_error.h"
 #include "plan/plan.h"
 
@@ -25,7 +26,7 @@ void checkUnusedGpus(const Plan& plan, const Composition& composition, const std
                       "node " + std::to_string(u.node_id) + " is not in the cluster (" +
                           std::to_string(composition.totalGpus()) + " GPUs in " +
                           std::to_string(composition.nodes().size()) + " nodes, ids as in its inline form " +
-                          composition.toInlineSpec().substr(0, 200) + ")");
+                          nodeOrderSpec(composition).substr(0, 200) + ")");
     if (n->gpu_type != u.gpu_type)
       throw LoadError(file, field + ".gpu_type",
                       "is '" + u.gpu_type.substr(0, 60) + "' but node " + std::to_string(u.node_id) + " holds " +

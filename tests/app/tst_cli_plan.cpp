@@ -161,6 +161,21 @@ class TstCliPlan : public QObject {
     }
   }
 
+  // The report names the cluster in node order, so the string it prints can be passed back: on a
+  // cluster whose types interleave, the grouped form ("h100:4x1+8x1,a100-40:4x1") numbers the
+  // nodes otherwise and evaluate refused the plan with it.
+  void clusterLineKeepsTheNodeOrder() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("il.plan.json");
+    const QString spec = QStringLiteral("h100:4x1,a100-40:4x1,h100:8x1");
+    const Run r = cli({"plan", "--cluster", spec, "--model", "llama3-8b", "--planner", "greedy", "--out", file});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("Cluster:  " + spec + " (16 GPUs in 3 nodes)"), qPrintable(r.out.left(400)));
+    const Run e = cli({"evaluate", "--cluster", spec, "--model", "llama3-8b", "--plan", file});
+    QVERIFY2(e.code == 0, qPrintable(e.err));
+    QVERIFY(e.out.contains("Cluster:  " + spec));
+  }
+
   void exhaustiveRefusesABigCluster() {
     const Run r = cli({"plan", "--cluster", "paper-3t-512", "--model", "llama3-8b", "--planner",
                        "exhaustive", "--budget-s", "1"});
