@@ -2757,5 +2757,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>EP %1 x ETP %2 x EDP %3: the expert MLP width %4 is not a multiple of ETP %2 (Megatron-LM's grouped expert layers give every rank of an ETP group the same share)</source>
             <translation>EP %1 × ETP %2 × EDP %3: die MLP-Breite der Experten %4 ist kein Vielfaches von ETP %2 (die gruppierten Expertenschichten von Megatron-LM geben jedem Rang einer ETP-Gruppe den gleichen Anteil)</translation>
         </message>
+        <message>
+            <source>template %1 has %2 virtual stages, but DeepSpeed's pipeline engine has no interleaved schedule</source>
+            <translation>Vorlage %1 hat %2 virtuelle Stufen, aber die Pipeline-Engine von DeepSpeed hat keinen verschränkten Ablauf</translation>
+        </message>
     </context>
 </TS>

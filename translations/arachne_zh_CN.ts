@@ -2734,5 +2734,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>EP %1 x ETP %2 x EDP %3: the expert MLP width %4 is not a multiple of ETP %2 (Megatron-LM's grouped expert layers give every rank of an ETP group the same share)</source>
             <translation>EP %1 × ETP %2 × EDP %3：专家 MLP 宽度 %4 不是 ETP %2 的整数倍（Megatron-LM 的分组专家层让 ETP 组的每个 rank 分到相同份额）</translation>
         </message>
+        <message>
+            <source>template %1 has %2 virtual stages, but DeepSpeed's pipeline engine has no interleaved schedule</source>
+            <translation>模板 %1 有 %2 个虚拟阶段，但 DeepSpeed 的流水线引擎没有交错调度</translation>
+        </message>
     </context>
 </TS>

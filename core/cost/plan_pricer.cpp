@@ -92,6 +92,13 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
                      {integer(j + 1), integer(t.virtual_stages)}));
       continue;
     }
+    // The interleaved schedule is Megatron-LM's; pricing it under DeepSpeed would credit a plan
+    // with a bubble no DeepSpeed run has.
+    if (t.virtual_stages > 1 && spec.runtime == TrainingSpec::Runtime::DeepSpeed) {
+      violate(ViolationKind::InvalidPlan, j, -1,
+              Reason(text::kTemplateVirtualDeepSpeed, {integer(j + 1), integer(t.virtual_stages)}));
+      continue;
+    }
     minBatch += static_cast<long long>(t.replicas) * t.micro_batch;
     int expected = 0;
     for (int s = 0; s < t.depth(); ++s) {

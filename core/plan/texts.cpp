@@ -8,7 +8,7 @@ std::vector<const char*> all() {
       kVerbatim, kParams, kGrads, kOptimizer,
       kActivations, kOther, kNone, kIntraNode,
       kInterNode, kStageName, kPlanNoTemplates, kTemplateReplicas,
-      kTemplateMicroBatch, kTemplateMicroBatches, kTemplateNoStages, kStageLayers, kStageFewerLayersThanChunks, kTemplateVirtualStages, kTemplateVirtualOneStage,
+      kTemplateMicroBatch, kTemplateMicroBatches, kTemplateNoStages, kStageLayers, kStageFewerLayersThanChunks, kTemplateVirtualStages, kTemplateVirtualOneStage, kTemplateVirtualDeepSpeed,
       kStartsAtLayer, kEndsBeforeStart, kEndsPastLast, kUnknownGpuType,
       kStageTp, kStageNodeIds, kStageUnknownNode, kStageWrongNodeType,
       kTpExceedsNode, kOutsideSearchSpace, kBadTiling, kLayersNotPlaced,

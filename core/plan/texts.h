@@ -33,6 +33,7 @@ inline constexpr const char* kTemplateMicroBatches = ARACHNE_TEXT("template %1 h
 inline constexpr const char* kTemplateNoStages = ARACHNE_TEXT("template %1 has no stages");
 inline constexpr const char* kTemplateVirtualStages = ARACHNE_TEXT("template %1 has %2 virtual stages (needs at least 1)");
 inline constexpr const char* kStageFewerLayersThanChunks = ARACHNE_TEXT("stage %1 of template %2 holds %3 layers, fewer than its %4 virtual stages (every model chunk needs a layer)");
+inline constexpr const char* kTemplateVirtualDeepSpeed = ARACHNE_TEXT("template %1 has %2 virtual stages, but DeepSpeed's pipeline engine has no interleaved schedule");
 inline constexpr const char* kTemplateVirtualOneStage = ARACHNE_TEXT("template %1 has %2 virtual stages with one stage (interleaving needs a pipeline)");
 inline constexpr const char* kStageLayers = ARACHNE_TEXT("stage %1 of template %2 holds layers %3-%4 and %5");
 inline constexpr const char* kStartsAtLayer = ARACHNE_TEXT("starts at layer %1, expected %2");

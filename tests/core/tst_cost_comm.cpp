@@ -81,6 +81,15 @@ class TstCostComm : public QObject {
     const PlanReport bad = price(c, p, CostTerms::legacy());
     QVERIFY(!bad.feasible);
     QVERIFY(bad.violations.front().message.find("virtual stages") != std::string::npos);
+    // DeepSpeed's pipeline engine has no interleaved schedule: the plan is refused, not priced
+    // with Megatron's bubble.
+    p.templates[0].virtual_stages = 2;
+    TrainingSpec ds = spec();
+    ds.runtime = TrainingSpec::Runtime::DeepSpeed;
+    const PlanReport noInterleave = price(c, p, CostTerms::legacy(), ds);
+    QVERIFY(!noInterleave.feasible);
+    QCOMPARE(noInterleave.violations.front().message,
+             std::string("template 1 has 2 virtual stages, but DeepSpeed's pipeline engine has no interleaved schedule"));
   }
 
   void tiedEmbeddingsAllReduceBetweenFirstAndLastStage() {
