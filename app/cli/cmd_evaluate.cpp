@@ -94,6 +94,16 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     profiles.name += " + " + measured.name;
   }
   const CostModel cost(catalog, composition, model, spec, profiles, costTermsFrom(a));
+  // A plan priced with terms off (plan --without) gives other numbers with them on: say so, as
+  // for a cluster or model other than the recorded one.
+  if (const std::vector<std::string> off = cost.terms().offNames(); off != recorded.cost_terms_off)
+    err << "arachne-cli evaluate: warning: the plan was priced with "
+        << (recorded.cost_terms_off.empty() ? std::string("every cost-model term on")
+                                            : "cost-model terms off: " + joinTermNames(recorded.cost_terms_off))
+        << ", evaluating it with " << (off.empty() ? std::string("every term on") : "terms off: " + joinTermNames(off))
+        << (recorded.cost_terms_off.empty() ? std::string()
+                                            : " (--without " + joinTermNames(recorded.cost_terms_off, ",") + " reproduces it)")
+        << "\n";
   // The batch split is recomputed and written back, so --json shows the micro-batches priced.
   const PlanReport report = cost.priceAndUpdate(plan);
 
@@ -102,6 +112,7 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   plan.provenance.profile_set = profiles.name;
   plan.provenance.cluster = clusterSpec;
   plan.provenance.model = model.id;
+  plan.provenance.cost_terms_off = cost.terms().offNames();
 
   if (a.has("--json")) {
     out << planToJson(plan, &report, spec);
@@ -112,6 +123,7 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     ctx.model = &model;
     ctx.spec = &spec;
     ctx.profile_set = profiles.name;
+    ctx.terms_off = joinTermNames(plan.provenance.cost_terms_off);
     out << renderPlanReport(plan, report, ctx);
   }
   return report.feasible ? kExitOk : kExitInfeasible;

@@ -9,6 +9,7 @@
 #include "io/plan_json.h"
 #include "planning_session.h"
 #include "report_table.h"
+#include "runtime_options.h"
 #include "stdout_sink.h"
 #include "table.h"
 
@@ -59,6 +60,7 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   r.plan.provenance.profile_set = p.profiles.name;
   r.plan.provenance.cluster = nodeOrderSpec(p.composition);
   r.plan.provenance.model = p.model.id;
+  r.plan.provenance.cost_terms_off = p.cost->terms().offNames();
 
   char line[256];
   std::snprintf(line, sizeof line, "planner %s: %lld evaluations in %.2f s%s", name.c_str(),
@@ -97,6 +99,7 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
       ctx.model = &p.model;
       ctx.spec = &p.spec;
       ctx.profile_set = p.profiles.name;
+      ctx.terms_off = joinTermNames(r.plan.provenance.cost_terms_off);
       out << renderPlanReport(r.plan, r.report, ctx);
       out << "\n" << stepsSection(r);
     }

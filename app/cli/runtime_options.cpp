@@ -83,6 +83,12 @@ std::string applyNetworkOption(const ParsedArgs& a, Composition& composition, co
   return warning;
 }
 
+std::string joinTermNames(const std::vector<std::string>& names, const std::string& separator) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : separator) + n;
+  return out;
+}
+
 CostTerms costTermsFrom(const ParsedArgs& a) {
   CostTerms t;
   if (auto v = a.value("--without")) {

@@ -3,6 +3,7 @@
 // overlap settings, the network profile, and which cost-model terms apply.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "args.h"
@@ -29,5 +30,7 @@ void applyTrainingOptions(const ParsedArgs& a, TrainingSpec& spec);
 std::string applyNetworkOption(const ParsedArgs& a, Composition& composition, const GpuCatalog& catalog);
 // --without TERM[,TERM…] (or "all"): the cost model's terms to switch off.
 CostTerms costTermsFrom(const ParsedArgs& a);
+// "link-curves, overlap" (or with another separator), for headers and messages.
+std::string joinTermNames(const std::vector<std::string>& names, const std::string& separator = ", ");
 
 }  // namespace arachne::cli

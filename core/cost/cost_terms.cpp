@@ -9,6 +9,14 @@ const std::vector<std::string>& CostTerms::names() {
   return n;
 }
 
+std::vector<std::string> CostTerms::offNames() const {
+  const bool on[] = {link_curves, nic_sharing, grad_buckets, collectives, overlap, embedding_sync};
+  std::vector<std::string> off;
+  for (size_t i = 0; i < names().size(); ++i)
+    if (!on[i]) off.push_back(names()[i]);
+  return off;
+}
+
 bool CostTerms::set(const std::string& name, bool on) {
   if (name == "link-curves") link_curves = on;
   else if (name == "nic-sharing") nic_sharing = on;

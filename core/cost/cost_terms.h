@@ -44,6 +44,8 @@ struct CostTerms {
   static const std::vector<std::string>& names();
   // Switches one term by name; false when the name is unknown.
   bool set(const std::string& name, bool on);
+  // The names of the terms that are off, in names() order (empty when every term is on).
+  std::vector<std::string> offNames() const;
 };
 
 }  // namespace arachne

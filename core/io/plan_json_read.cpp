@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/gpu_catalog.h"
+#include "cost/cost_terms.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "io/plan_json.h"
@@ -45,6 +46,20 @@ Provenance readProvenance(const JsonReader& c) {
   str("cluster", p.cluster);
   str("model", p.model);
   if (auto f = c.optional("seed")) p.seed = f->asUint64();
+  if (auto f = c.optional("cost_terms_off")) {
+    const size_t n = f->arraySize(64);
+    CostTerms check;
+    for (size_t i = 0; i < n; ++i) {
+      const JsonReader e = f->element(i);
+      const std::string name = e.asString(200);
+      if (!check.set(name, false)) {
+        std::string known;
+        for (const auto& k : CostTerms::names()) known += (known.empty() ? "" : ", ") + k;
+        e.fail("'" + name.substr(0, 60) + "' is not a cost-model term (known: " + known + ")");
+      }
+      p.cost_terms_off.push_back(name);
+    }
+  }
   return p;
 }
 

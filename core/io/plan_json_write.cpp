@@ -36,6 +36,7 @@ ordered_json provenanceJson(const Provenance& p) {
   j["seed"] = p.seed;
   j["cluster"] = p.cluster;
   j["model"] = p.model;
+  if (!p.cost_terms_off.empty()) j["cost_terms_off"] = p.cost_terms_off;
   return j;
 }
 

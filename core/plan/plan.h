@@ -62,6 +62,9 @@ struct Provenance {
   std::uint64_t seed = 0;
   std::string cluster;          // the composition's inline form
   std::string model;            // model id
+  // The cost-model terms that were off when the plan was priced (CostTerms::names; `--without`);
+  // empty when every term was on. Lets `evaluate` say when it prices the plan otherwise.
+  std::vector<std::string> cost_terms_off;
   bool operator==(const Provenance&) const = default;
 };
 

@@ -176,6 +176,31 @@ class TstCliPlan : public QObject {
     QVERIFY(e.out.contains("Cluster:  " + spec));
   }
 
+  // A plan priced with terms off records them; evaluate says when it prices it otherwise and
+  // reproduces it with the same --without (it printed another throughput without a word).
+  void termsOffAreRecorded() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("w.plan.json");
+    const QStringList problem{"--cluster", "a100-40:4x2,gh200:4x2", "--model", "llama3-8b"};
+    const Run r = cli(QStringList{"plan", "--planner", "greedy", "--without", "overlap,nic-sharing", "--json", "--out", file} + problem);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o["provenance"].toObject()["cost_terms_off"].toArray(), QJsonArray({"nic-sharing", "overlap"}));
+    const double planned = o["throughput"].toObject()["sequences_per_s"].toDouble();
+    const Run all = cli(QStringList{"evaluate", "--plan", file, "--json"} + problem);
+    QVERIFY2(all.code == 0, qPrintable(all.err));
+    QVERIFY2(all.err.contains("warning: the plan was priced with cost-model terms off: nic-sharing, overlap, "
+                              "evaluating it with every term on (--without nic-sharing,overlap reproduces it)"),
+             qPrintable(all.err));
+    QVERIFY(QJsonDocument::fromJson(all.out.toUtf8()).object()["throughput"].toObject()["sequences_per_s"].toDouble() != planned);
+    const Run same = cli(QStringList{"evaluate", "--plan", file, "--without", "overlap,nic-sharing"} + problem);
+    QVERIFY2(same.code == 0, qPrintable(same.err));
+    QVERIFY2(!same.err.contains("warning"), qPrintable(same.err));
+    QVERIFY(same.out.contains("cost terms off: nic-sharing, overlap"));
+    const Run sameJson = cli(QStringList{"evaluate", "--plan", file, "--without", "overlap,nic-sharing", "--json"} + problem);
+    QCOMPARE(QJsonDocument::fromJson(sameJson.out.toUtf8()).object()["throughput"].toObject()["sequences_per_s"].toDouble(), planned);
+  }
+
   void exhaustiveRefusesABigCluster() {
     const Run r = cli({"plan", "--cluster", "paper-3t-512", "--model", "llama3-8b", "--planner",
                        "exhaustive", "--budget-s", "1"});

@@ -166,8 +166,13 @@ class TstPlanJson : public QObject {
   }
 
   void roundTrip() {
-    const Plan plan = samplePlan();
+    Plan plan = samplePlan();
     QCOMPARE(planFromJson(planToJson(plan), "x"), plan);
+    // The cost-model terms a plan was priced without are written only when there are any.
+    QVERIFY(!nlohmann::json::parse(planToJson(plan)).at("provenance").contains("cost_terms_off"));
+    plan.provenance.cost_terms_off = {"nic-sharing", "overlap"};
+    QCOMPARE(planFromJson(planToJson(plan), "x"), plan);
+    plan.provenance.cost_terms_off.clear();
     const PlanReport report = sampleReport();
     // Priced fields are written but ignored on load: the plan comes back unchanged.
     QCOMPARE(planFromJson(planToJson(plan, &report), "x"), plan);
@@ -322,6 +327,8 @@ class TstPlanJson : public QObject {
     row("unused count 0", patched([](J& j) { j["unused_gpus"][0]["count"] = 0; }), "unused_gpus[0].count", "must be at least 1");
     row("unused no type", patched([](J& j) { j["unused_gpus"][0].erase("gpu_type"); }), "unused_gpus[0].gpu_type", "is missing");
     row("unused reason number", patched([](J& j) { j["unused_gpus"][0]["reason"] = 1; }), "unused_gpus[0].reason", "must be a string");
+    row("terms off not array", patched([](J& j) { j["provenance"] = {{"cost_terms_off", "overlap"}}; }), "provenance.cost_terms_off", "must be an array");
+    row("terms off unknown", patched([](J& j) { j["provenance"] = {{"cost_terms_off", {"overlap", "magic"}}}; }), "provenance.cost_terms_off[1]", "'magic' is not a cost-model term");
   }
   void malformed() {
     QFETCH(QString, text);
