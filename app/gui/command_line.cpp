@@ -85,10 +85,16 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       c.error = QStringLiteral("--precision needs bf16, fp16, fp32 or fp8 (not '%1')").arg(c.precision);
   }
   c.compare = p.value(compare);
+  if (p.isSet(compare) && c.compare.split(QLatin1Char(','), Qt::SkipEmptyParts).isEmpty())
+    c.error = QStringLiteral("--compare needs a comma list of planners or 'all'");
   c.whatIf = p.value(whatIf);
   if (!c.whatIf.isEmpty() &&
       !QRegularExpression(QStringLiteral("^(tp:\\d+:\\d+:\\d+|(replicas|depth|mb):\\d+:\\d+)$")).match(c.whatIf).hasMatch())
     c.error = QStringLiteral("--whatif needs tp:T:S:N, replicas:T:N, depth:T:N or mb:T:N");
+  // Both act on the plan made at start; without --plan there is none, and they used to be
+  // dropped without a word (the picture then showed something else than asked for).
+  if (!c.plan && p.isSet(compare)) c.error = QStringLiteral("--compare needs --plan: it runs the planners after the plan at start");
+  if (!c.plan && p.isSet(whatIf)) c.error = QStringLiteral("--whatif needs --plan: it edits the plan made at start");
   const QStringList files = p.positionalArguments();
   if (files.size() > 1) c.error = QStringLiteral("unexpected argument '%1': one file at a time").arg(files.at(1));
   else if (!files.isEmpty()) c.file = files.first();

@@ -90,6 +90,17 @@ bool afterPlan(MainWindow& w, const CommandLine& o) {
   return true;
 }
 
+// The --compare names the alternatives view does not list ('all' stands alone for every other
+// planner); they used to be skipped, so a typo ran fewer planners and still exited 0.
+QStringList unknownComparePlanners(MainWindow& w, const QString& compare) {
+  if (compare.isEmpty() || compare == QLatin1String("all")) return {};
+  const QStringList known = w.alternativesModel()->planners();
+  QStringList unknown;
+  for (const QString& p : compare.split(QLatin1Char(','), Qt::SkipEmptyParts))
+    if (!known.contains(p)) unknown << p;
+  return unknown;
+}
+
 // Plans once and waits for the result (screenshot and benchmark modes).
 bool planAndWait(MainWindow& w) {
   QEventLoop loop;
@@ -177,6 +188,11 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
   }
   if (!options.planner.isEmpty() && !window.plannerPanel()->selectPlanner(options.planner)) {
     printErr(QStringLiteral("unknown planner '%1'").arg(options.planner));
+    if (batch) return 2;
+  }
+  if (const QStringList unknown = unknownComparePlanners(window, options.compare); !unknown.isEmpty()) {
+    printErr(QStringLiteral("unknown planner '%1' in --compare (known: %2; or 'all' alone)")
+                 .arg(unknown.join(QStringLiteral("', '")), window.alternativesModel()->planners().join(QStringLiteral(", "))));
     if (batch) return 2;
   }
   if (options.budget > 0) window.plannerPanel()->setBudgetSeconds(options.budget);

@@ -1,6 +1,7 @@
 // Runs the real arachne executable: --screenshot writes a PNG of the window's size that is not
 // blank, after planning with the product's greedy planner; bad options fail with a message; and
 // without a display it prints its help, refuses the window with a message and still draws.
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -83,6 +84,28 @@ class TestGuiScreenshot : public QObject {
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp4"}, &err), 2);
     QVERIFY2(err.contains("--precision needs bf16, fp16, fp32 or fp8 (not 'fp4')"), err.constData());
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp8"}, &err), 0);
+  }
+
+  // --compare with a planner the registry does not have used to run the others and exit 0, and
+  // --compare or --whatif without --plan were dropped without a word: now each is a bad option,
+  // refused before any planning (no picture), and a list of known planners still runs.
+  void compareAndWhatIfAreChecked() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("s.png");
+    const QStringList problem{"--screenshot", file, "--cluster", "h100:4x2", "--model", "llama3-8b", "--budget", "1"};
+    QByteArray err;
+    QCOMPARE(run(problem + QStringList{"--plan", "--planner", "greedy", "--compare", "nosuch,random", "--tab", "alternatives"}, &err), 2);
+    QVERIFY2(err.contains("unknown planner 'nosuch' in --compare (known: ") && err.contains("random"), err.constData());
+    QVERIFY(!QFileInfo::exists(file));
+    QCOMPARE(run(problem + QStringList{"--plan", "--compare", ","}, &err), 2);
+    QVERIFY2(err.contains("--compare needs a comma list of planners or 'all'"), err.constData());
+    QCOMPARE(run(problem + QStringList{"--compare", "random"}, &err), 2);
+    QVERIFY2(err.contains("--compare needs --plan"), err.constData());
+    QCOMPARE(run(problem + QStringList{"--whatif", "replicas:1:1"}, &err), 2);
+    QVERIFY2(err.contains("--whatif needs --plan"), err.constData());
+    QVERIFY(!QFileInfo::exists(file));
+    QCOMPARE(run(problem + QStringList{"--plan", "--planner", "greedy", "--compare", "random", "--tab", "alternatives"}, &err), 0);
+    QVERIFY(QFileInfo::exists(file));
   }
 };
 
