@@ -28,6 +28,7 @@
 #include "alternatives_model.h"
 #include "alternatives_runner.h"
 #include "what_if_editor.h"
+#include "what_if_option.h"
 #include "what_if_session.h"
 #include <QDoubleSpinBox>
 
@@ -72,20 +73,12 @@ bool afterPlan(MainWindow& w, const CommandLine& o) {
     if (w.alternativesRunner()->isRunning()) loop.exec();
   }
   if (!o.whatIf.isEmpty()) {
-    const QStringList f = o.whatIf.split(QLatin1Char(':'));
-    WhatIfSession* s = w.whatIfSession();
-    const int t = f.value(1).toInt() - 1;
-    bool done = false;
-    if (f[0] == QLatin1String("tp")) done = s->setTp(t, f.value(2).toInt() - 1, f.value(3).toInt());
-    else if (f[0] == QLatin1String("replicas")) done = s->setReplicas(t, f.value(2).toInt());
-    else if (f[0] == QLatin1String("depth")) done = s->setDepth(t, f.value(2).toInt());
-    else if (f[0] == QLatin1String("mb")) done = s->setMicroBatch(t, f.value(2).toInt());
-    if (!done) {
-      printErr(QStringLiteral("--whatif %1 changes nothing in this plan").arg(o.whatIf));
+    if (const QString why = applyWhatIfOption(*w.whatIfSession(), o.whatIf); !why.isEmpty()) {
+      printErr(QStringLiteral("--whatif %1: %2").arg(o.whatIf, why));
       return false;
     }
-    if (f[0] == QLatin1String("tp")) w.whatIfEditor()->selectStage(t, f.value(2).toInt() - 1);
-    else w.whatIfEditor()->selectStage(t, 0);
+    const QStringList f = o.whatIf.split(QLatin1Char(':'));
+    w.whatIfEditor()->selectStage(f[1].toInt() - 1, f[0] == QLatin1String("tp") ? f[2].toInt() - 1 : 0);
   }
   return true;
 }

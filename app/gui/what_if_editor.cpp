@@ -46,8 +46,8 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   violations_->setWordWrap(true);
   violations_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   violations_->setStyleSheet(QStringLiteral("QLabel { color: #A0301A; }"));
-  replicas_->setRange(1, 4096);
-  depth_->setRange(1, 16);
+  replicas_->setRange(1, WhatIfSession::kMaxReplicas);
+  depth_->setRange(1, WhatIfSession::kMaxDepth);
   layers_->setRange(1, 1000);
   // Own actions with a fixed text (the stack's own would grow with each command's text); the
   // command's text is the tooltip.

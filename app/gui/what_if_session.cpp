@@ -55,15 +55,18 @@ void WhatIfSession::install(const Plan& plan) {
   emit changed();
 }
 
-std::vector<int> WhatIfSession::tpChoices(int t, int s) const {
-  std::vector<int> out;
-  if (t < 0 || t >= static_cast<int>(plan_.templates.size())) return out;
-  const auto& stages = plan_.templates[static_cast<size_t>(t)].stages;
-  if (s < 0 || s >= static_cast<int>(stages.size())) return out;
+int WhatIfSession::largestNode(const std::string& gpuType) const {
   int largest = 1;
   for (const Node& n : composition_.nodes())
-    if (n.gpu_type == stages[static_cast<size_t>(s)].gpu_type) largest = std::max(largest, n.gpus);
-  for (int k = 1; k <= largest && k <= 128; k *= 2) out.push_back(k);
+    if (n.gpu_type == gpuType) largest = std::max(largest, n.gpus);
+  return largest;
+}
+
+std::vector<int> WhatIfSession::tpChoices(int t, int s) const {
+  std::vector<int> out;
+  if (!stageProblem(t, s).isEmpty()) return out;
+  const int largest = largestNode(plan_.templates[static_cast<size_t>(t)].stages[static_cast<size_t>(s)].gpu_type);
+  for (int k = 1; k <= largest && k <= kMaxTp; k *= 2) out.push_back(k);
   return out;
 }
 
@@ -77,7 +80,62 @@ std::vector<int> WhatIfSession::microBatchChoices() const {
   return out;
 }
 
-int WhatIfSession::maxDepth() const { return std::min(16, model_.layerCount()); }
+int WhatIfSession::maxDepth() const { return std::min(kMaxDepth, model_.layerCount()); }
+
+namespace {
+QString counted(int n, const char* one, const char* many) {
+  return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+}  // namespace
+
+QString WhatIfSession::templateProblem(int j) const {
+  const int n = static_cast<int>(plan_.templates.size());
+  if (j >= 0 && j < n) return {};
+  return QStringLiteral("template %1 does not exist: the plan has %2").arg(j + 1).arg(counted(n, "template", "templates"));
+}
+
+QString WhatIfSession::stageProblem(int j, int s) const {
+  if (QString p = templateProblem(j); !p.isEmpty()) return p;
+  const int depth = plan_.templates[static_cast<size_t>(j)].depth();
+  if (s >= 0 && s < depth) return {};
+  return QStringLiteral("stage %1 does not exist: template %2 has %3").arg(s + 1).arg(j + 1).arg(counted(depth, "stage", "stages"));
+}
+
+QString WhatIfSession::tpProblem(int j, int s, int tp) const {
+  if (QString p = stageProblem(j, s); !p.isEmpty()) return p;
+  const std::vector<int> choices = tpChoices(j, s);
+  if (std::find(choices.begin(), choices.end(), tp) != choices.end()) return {};
+  // tpChoices' rule, the part this TP breaks: a TP group fits in one node of the stage's type.
+  const QString type = QString::fromStdString(plan_.templates[static_cast<size_t>(j)].stages[static_cast<size_t>(s)].gpu_type);
+  const int largest = largestNode(type.toStdString());
+  const QString rule = tp > largest ? QStringLiteral("the largest %1 node has %2").arg(type, counted(largest, "GPU", "GPUs"))
+                       : tp > kMaxTp ? QStringLiteral("the editor offers TP up to %1").arg(kMaxTp)
+                                     : QStringLiteral("TP is a power of two");
+  QStringList offered;
+  for (int k : choices) offered << QString::number(k);
+  return QStringLiteral("TP %1 is not offered for stage %2 of template %3: %4 (it can take TP %5)")
+      .arg(tp).arg(s + 1).arg(j + 1).arg(rule, offered.join(QStringLiteral(", ")));
+}
+
+QString WhatIfSession::depthProblem(int j, int depth) const {
+  if (QString p = templateProblem(j); !p.isEmpty()) return p;
+  if (depth >= 1 && depth <= maxDepth()) return {};
+  return QStringLiteral("depth %1 is out of range: a template has 1 to %2 stages here (the editor's limit is %3, and "
+                        "every stage holds at least one of %4's %5 layers)")
+      .arg(depth).arg(maxDepth()).arg(kMaxDepth).arg(QString::fromStdString(model_.id)).arg(model_.layerCount());
+}
+
+QString WhatIfSession::microBatchProblem(int j, int mb) const {
+  if (QString p = templateProblem(j); !p.isEmpty()) return p;
+  if (mb >= 1) return {};
+  return QStringLiteral("micro-batch %1 is out of range: a micro-batch holds at least one sequence").arg(mb);
+}
+
+QString WhatIfSession::replicasProblem(int j, int replicas) const {
+  if (QString p = templateProblem(j); !p.isEmpty()) return p;
+  if (replicas >= 1 && replicas <= kMaxReplicas) return {};
+  return QStringLiteral("replica count %1 is out of range: a template has 1 to %2 replicas").arg(replicas).arg(kMaxReplicas);
+}
 
 void WhatIfSession::retile(Template& t) const {
   for (Stage& s : t.stages) {
@@ -139,8 +197,7 @@ bool WhatIfSession::push(int field, int j, int s, Plan after, const QString& tex
 }
 
 bool WhatIfSession::setTp(int j, int s, int tp) {
-  const auto choices = tpChoices(j, s);
-  if (std::find(choices.begin(), choices.end(), tp) == choices.end()) return false;
+  if (!tpProblem(j, s, tp).isEmpty()) return false;
   Plan p = plan_;
   Template& t = p.templates[static_cast<size_t>(j)];
   if (t.stages[static_cast<size_t>(s)].tp == tp) return false;
@@ -152,7 +209,7 @@ bool WhatIfSession::setTp(int j, int s, int tp) {
 }
 
 bool WhatIfSession::setDepth(int j, int depth) {
-  if (j < 0 || j >= static_cast<int>(plan_.templates.size()) || depth < 1 || depth > maxDepth()) return false;
+  if (!depthProblem(j, depth).isEmpty()) return false;
   Plan p = plan_;
   Template& t = p.templates[static_cast<size_t>(j)];
   if (t.depth() == depth) return false;
@@ -188,7 +245,7 @@ bool WhatIfSession::setStageLayers(int j, int s, int layers) {
 }
 
 bool WhatIfSession::setMicroBatch(int j, int mb) {
-  if (j < 0 || j >= static_cast<int>(plan_.templates.size()) || mb < 1) return false;
+  if (!microBatchProblem(j, mb).isEmpty()) return false;
   Plan p = plan_;
   if (p.templates[static_cast<size_t>(j)].micro_batch == mb) return false;
   p.templates[static_cast<size_t>(j)].micro_batch = mb;
@@ -197,7 +254,7 @@ bool WhatIfSession::setMicroBatch(int j, int mb) {
 }
 
 bool WhatIfSession::setReplicas(int j, int replicas) {
-  if (j < 0 || j >= static_cast<int>(plan_.templates.size()) || replicas < 1 || replicas > 4096) return false;
+  if (!replicasProblem(j, replicas).isEmpty()) return false;
   Plan p = plan_;
   Template& t = p.templates[static_cast<size_t>(j)];
   if (t.replicas == replicas) return false;

@@ -44,11 +44,27 @@ class WhatIfSession : public QObject {
   const Model& model() const { return model_; }
   bool edited() const { return !(plan_ == planner_); }
   QUndoStack* undoStack() { return &undo_; }
+  // The editor's limits: the replica box's top, and the deepest template (never deeper than
+  // the model has layers) and the widest TP it offers.
+  static constexpr int kMaxReplicas = 4096;
+  static constexpr int kMaxDepth = 16;
+  static constexpr int kMaxTp = 128;
   // TP degrees a stage may take (powers of two up to the largest node of its type) and the
   // profiled micro-batch sizes.
   std::vector<int> tpChoices(int templateIndex, int stageIndex) const;
   std::vector<int> microBatchChoices() const;
   int maxDepth() const;
+
+  // Why an edit is out of range, naming the rule it breaks ("stage 9 does not exist: template 1
+  // has 6 stages"); empty when the value may be set (it may be the value already there). The
+  // setters refuse exactly these. English, as every message of the command line: its --whatif
+  // shows them, while the editor's own boxes offer only values in range.
+  QString templateProblem(int templateIndex) const;
+  QString stageProblem(int templateIndex, int stageIndex) const;
+  QString tpProblem(int templateIndex, int stageIndex, int tp) const;
+  QString depthProblem(int templateIndex, int depth) const;
+  QString microBatchProblem(int templateIndex, int microBatch) const;
+  QString replicasProblem(int templateIndex, int replicas) const;
 
   // --- Edits: each pushes one command; false when the value is out of range or unchanged. ---
   bool setTp(int templateIndex, int stageIndex, int tp);
@@ -72,6 +88,7 @@ class WhatIfSession : public QObject {
   // names what is over-committed.
   void place(Plan& plan, int templateIndex) const;
   void retile(Template& t) const;
+  int largestNode(const std::string& gpuType) const;  // GPUs; 1 when the type has no node
   const GpuCatalog& catalog_;
   Composition composition_;
   Model model_;

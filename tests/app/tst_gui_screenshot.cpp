@@ -107,6 +107,21 @@ class TestGuiScreenshot : public QObject {
     QCOMPARE(run(problem + QStringList{"--plan", "--planner", "greedy", "--compare", "random", "--tab", "alternatives"}, &err), 0);
     QVERIFY(QFileInfo::exists(file));
   }
+
+  // A --whatif out of the editor's range used to say "changes nothing in this plan" whatever
+  // was wrong; the message names the rule (the session's words, tst_gui_what_if checks each).
+  void whatIfNamesWhatIsWrong() {
+    QTemporaryDir dir;
+    const QStringList problem{"--screenshot", dir.filePath("s.png"), "--cluster", "h100:4x2", "--model", "llama3-8b",
+                              "--planner", "greedy", "--budget", "1", "--plan"};
+    QByteArray err;
+    QCOMPARE(run(problem + QStringList{"--whatif", "tp:9:1:2"}, &err), 2);
+    QVERIFY2(err.contains("arachne: --whatif tp:9:1:2: template 9 does not exist: the plan has 1 template"), err.constData());
+    QCOMPARE(run(problem + QStringList{"--whatif", "tp:1:1:8"}, &err), 2);
+    QVERIFY2(err.contains("TP 8 is not offered for stage 1 of template 1: the largest h100 node has 4 GPUs"), err.constData());
+    QVERIFY(!err.contains("changes nothing"));
+    QCOMPARE(run(problem + QStringList{"--whatif", "replicas:1:1", "--tab", "whatif"}, &err), 0);
+  }
 };
 
 QTEST_GUILESS_MAIN(TestGuiScreenshot)

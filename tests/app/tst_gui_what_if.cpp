@@ -24,6 +24,7 @@
 #include "timeline_view.h"
 #include "training_panel.h"
 #include "what_if_editor.h"
+#include "what_if_option.h"
 #include "what_if_session.h"
 
 using namespace arachne;
@@ -210,6 +211,47 @@ class TestGuiWhatIf : public QObject {
       QVERIFY(!w_->whatIfEditor()->violationsText().isEmpty());
     // A GPU type's stage never takes a TP beyond its largest node.
     QVERIFY(!session()->setTp(0, 0, 1024));
+  }
+
+  // --whatif answered every refused edit with "changes nothing in this plan", even for a stage
+  // that does not exist; each refusal now names the rule it breaks and pushes nothing, "changes
+  // nothing" is left for a value already there, and an edit in range is made.
+  void whatIfOptionNamesTheBrokenRule() {
+    const Plan plan = session()->plan();
+    const Template& t = plan.templates.front();
+    const Stage& st = t.stages.front();
+    const auto tpChoices = session()->tpChoices(0, 0);
+    const int largest = tpChoices.back();  // a power of two: the cluster's nodes have 4 and 8 GPUs
+    QCOMPARE(largest, st.gpu_type == "h100" ? 8 : 4);
+    QStringList offered;
+    for (int k : tpChoices) offered << QString::number(k);
+    const auto counted = [](size_t n, const char* one) { return QString::number(n) + " " + one + (n == 1 ? "" : "s"); };
+    const auto refused = [this](const QString& edit) { return applyWhatIfOption(*session(), edit); };
+    const int n = static_cast<int>(plan.templates.size());
+    QCOMPARE(refused(QString("tp:%1:1:2").arg(n + 1)),
+             QString("template %1 does not exist: the plan has %2").arg(n + 1).arg(counted(plan.templates.size(), "template")));
+    QCOMPARE(refused(QString("tp:1:%1:2").arg(t.depth() + 3)),
+             QString("stage %1 does not exist: template 1 has %2").arg(t.depth() + 3).arg(counted(t.stages.size(), "stage")));
+    QCOMPARE(refused(QString("tp:1:1:%1").arg(2 * largest)),
+             QString("TP %1 is not offered for stage 1 of template 1: the largest %2 node has %3 GPUs (it can take TP %4)")
+                 .arg(2 * largest).arg(QString::fromStdString(st.gpu_type)).arg(largest).arg(offered.join(", ")));
+    QCOMPARE(refused("tp:1:1:3"), QString("TP 3 is not offered for stage 1 of template 1: TP is a power of two (it can take TP %1)")
+                                      .arg(offered.join(", ")));
+    QCOMPARE(refused("replicas:1:0"), QString("replica count 0 is out of range: a template has 1 to 4096 replicas"));
+    QCOMPARE(refused("replicas:1:5000"), QString("replica count 5000 is out of range: a template has 1 to 4096 replicas"));
+    QCOMPARE(refused("depth:1:40"), QString("depth 40 is out of range: a template has 1 to 16 stages here (the editor's limit "
+                                            "is 16, and every stage holds at least one of llama3-8b's 34 layers)"));
+    QCOMPARE(refused("mb:1:0"), QString("micro-batch 0 is out of range: a micro-batch holds at least one sequence"));
+    QCOMPARE(refused(QString("replicas:1:%1").arg(t.replicas)),
+             QString("template 1 already has %1, so it changes nothing in this plan").arg(counted(size_t(t.replicas), "replica")));
+    QCOMPARE(refused(QString("tp:1:1:%1").arg(st.tp)),
+             QString("stage 1 of template 1 already has TP %1, so it changes nothing in this plan").arg(st.tp));
+    QCOMPARE(session()->undoStack()->count(), 0);
+    QCOMPARE(session()->plan(), plan);
+    // In range: made, one undo step.
+    QCOMPARE(refused(QString("replicas:1:%1").arg(t.replicas + 1)), QString());
+    QCOMPARE(session()->plan().templates.front().replicas, t.replicas + 1);
+    QCOMPARE(session()->undoStack()->count(), 1);
   }
 
   // Edit > Undo (Ctrl+Z) acts on the what-if edits while the What-if tab is open and on the
