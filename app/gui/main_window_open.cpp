@@ -5,6 +5,7 @@
 
 #include "alternatives_chart.h"
 #include "catalog/gpu_catalog.h"
+#include "cluster/cluster_spec.h"
 #include "alternatives_model.h"
 #include "composition_model.h"
 #include "core_text.h"
@@ -12,6 +13,7 @@
 #include "io/document_kind.h"
 #include "io/load_error.h"
 #include "io/plan_json.h"
+#include "model/model_catalog.h"
 #include "main_window.h"
 #include "planner_panel.h"
 #include "scenario_panel.h"
@@ -25,6 +27,21 @@ namespace {
 bool fail(QString* error, const QString& message) {
   if (error) *error = message;
   return false;
+}
+
+// Resolves what a plan file's field names (its recorded cluster or model). The loader's error
+// named only the value ("llama9: neither a model id…", "<inline cluster spec>: …"), so the user
+// could not tell it came from the plan they opened: it is told again as the plan's field. A
+// label in angle brackets stands for the value, which the problem quotes; a file the field
+// names keeps its own name and field.
+template <typename Resolve>
+auto recorded(const QString& plan, const char* field, Resolve resolve) {
+  try {
+    return resolve();
+  } catch (const LoadError& e) {
+    const bool label = e.file().empty() || e.file().front() == '<';
+    throw LoadError(plan.toStdString(), field, label ? e.problem() : e.what());
+  }
 }
 }  // namespace
 
@@ -56,6 +73,9 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
     const Provenance& prov = doc.plan.provenance;
     if (prov.cluster.empty()) return fail(error, tr("%1 records no cluster, so its plan cannot be shown.").arg(path));
     if (prov.model.empty()) return fail(error, tr("%1 records no model, so its plan cannot be shown.").arg(path));
+    // Both resolved before either is shown, so a bad model leaves the cluster on screen alone.
+    recorded(path, "provenance.cluster", [&] { return resolveCluster(prov.cluster, catalog_); });
+    recorded(path, "provenance.model", [&] { return resolveModel(prov.model); });
     if (!loadCluster(QString::fromStdString(prov.cluster), error)) return false;
     if (!training_->selectModel(QString::fromStdString(prov.model), error)) return false;
     PlanningRequest request = currentRequest();

@@ -2,6 +2,8 @@
 // cluster and model), a scenario (opened in the Scenario dock; a malformed one refused naming file and field); and the launch export.
 #include <QtTest>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QTemporaryDir>
 
@@ -76,6 +78,45 @@ class TestGuiDocuments : public QObject {
     QVERIFY2(!line.contains(QStringLiteral("sequences/s")), qPrintable(line));
     QVERIFY(w.result()->plan.unused_gpus.empty());
     QVERIFY(!w.tabs()->isTabEnabled(MainWindow::DroppedTab));
+  }
+
+  // A plan whose recorded cluster or model cannot be resolved used to be refused with the
+  // loader's words for the value alone ("<inline cluster spec>: field 'nonexistent-preset': …",
+  // "llama9: neither a model id …"); the message now names the plan file and its field, and the
+  // window keeps the cluster and model it had.
+  void planFileWithABadProvenanceNamesFileAndField() {
+    QFile good(kData + "/plans/llama3-8b-2type.plan.json");
+    QVERIFY(good.open(QIODevice::ReadOnly));
+    const QJsonObject plan = QJsonDocument::fromJson(good.readAll()).object();
+    QTemporaryDir dir;
+    const auto withProvenance = [&](const QString& name, const QString& key, const QString& value) {
+      QJsonObject p = plan;
+      QJsonObject prov = p.value("provenance").toObject();
+      prov.insert(key, value);
+      p.insert("provenance", prov);
+      QFile f(dir.filePath(name));
+      if (f.open(QIODevice::WriteOnly)) f.write(QJsonDocument(p).toJson());
+      return f.fileName();
+    };
+    const QString badCluster = withProvenance("cluster.plan.json", "cluster", "nonexistent-preset");
+    const QString badModel = withProvenance("model.plan.json", "model", "llama9");
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster("h100:8x1"));
+    QVERIFY(w.trainingPanel()->selectModel("gpt-tiny"));
+    QString error;
+    QVERIFY(!w.openDocument(badCluster, &error));
+    QVERIFY2(error.startsWith(badCluster + ": field 'provenance.cluster': 'nonexistent-preset' is neither a file, a preset ("),
+             qPrintable(error));
+    QVERIFY2(!error.contains("<inline cluster spec>"), qPrintable(error));
+    QVERIFY(!w.openDocument(badModel, &error));
+    QVERIFY2(error.startsWith(badModel + ": field 'provenance.model': llama9: neither a model id of the catalog"), qPrintable(error));
+    QCOMPARE(w.compositionModel()->composition().totalGpus(), 8);
+    QCOMPARE(w.trainingPanel()->modelId(), QString("gpt-tiny"));
+    QVERIFY(!w.result().has_value());
+    // The executable: a batch run stops with the same message, exit code 2.
+    QString err;
+    QCOMPARE(runGui({badModel, "--screenshot", dir.filePath("m.png")}, &err), 2);
+    QVERIFY2(err.contains(badModel + ": field 'provenance.model': llama9: neither"), qPrintable(err));
   }
 
   void clusterFileAndUnknownFiles() {
