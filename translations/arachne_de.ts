@@ -174,10 +174,6 @@
             <translation>D&amp;uplizieren</translation>
         </message>
         <message>
-            <source>De&amp;lete</source>
-            <translation>&amp;Löschen</translation>
-        </message>
-        <message>
             <source>Add node from palette</source>
             <translation>Knoten aus der Palette hinzufügen</translation>
         </message>
@@ -204,6 +200,10 @@
         <message>
             <source>Change GPU type to</source>
             <translation>GPU-Typ ändern in</translation>
+        </message>
+        <message>
+            <source>&amp;Delete</source>
+            <translation>&amp;Löschen</translation>
         </message>
     </context>
     <context>
@@ -776,10 +776,6 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             </translation>
         </message>
         <message>
-            <source>Budget per &amp;planner:</source>
-            <translation>Budget pro &amp;Planer:</translation>
-        </message>
-        <message>
             <source> s</source>
             <translation> s</translation>
         </message>
@@ -793,7 +789,7 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         </message>
         <message>
             <source>&amp;Template:</source>
-            <translation>&amp;Vorlage:</translation>
+            <translation>V&amp;orlage:</translation>
         </message>
         <message>
             <source>Timeline</source>
@@ -921,6 +917,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>This plan is not feasible: %1 · %2 of %3 GPUs · planner %4</source>
             <translation>Dieser Plan ist nicht ausführbar: %1 · %2 von %3 GPUs · Planer %4</translation>
+        </message>
+        <message>
+            <source>Budget pe&amp;r planner:</source>
+            <translation>Budget p&amp;ro Planer:</translation>
         </message>
     </context>
     <context>
@@ -1239,11 +1239,11 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <name>arachne::gui::PlannerPanel</name>
         <message>
             <source>P&amp;lanner:</source>
-            <translation>P&amp;laner:</translation>
+            <translation>&amp;Planer:</translation>
         </message>
         <message>
             <source>&amp;Budget:</source>
-            <translation>&amp;Budget:</translation>
+            <translation>Budg&amp;et:</translation>
         </message>
         <message>
             <source> s</source>
@@ -1817,20 +1817,8 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>&amp;Modell:</translation>
         </message>
         <message>
-            <source>&amp;Global batch:</source>
-            <translation>&amp;Globaler Batch:</translation>
-        </message>
-        <message>
             <source>&amp;Sequence length:</source>
             <translation>&amp;Sequenzlänge:</translation>
-        </message>
-        <message>
-            <source>&amp;Precision:</source>
-            <translation>&amp;Genauigkeit:</translation>
-        </message>
-        <message>
-            <source>Open model &amp;file…</source>
-            <translation>Modell&amp;datei öffnen …</translation>
         </message>
         <message>
             <source> sequences</source>
@@ -1853,16 +1841,28 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <translation>Modell kann nicht geöffnet werden</translation>
         </message>
         <message>
-            <source>&amp;Activation checkpointing</source>
-            <translation>&amp;Aktivierungs-Checkpointing</translation>
-        </message>
-        <message>
             <source>Keep only each layer's input and recompute the rest in the backward pass</source>
             <translation>Nur die Eingabe jeder Schicht behalten und den Rest im Rückwärtsdurchlauf neu berechnen</translation>
         </message>
         <message>
             <source>%1 · %2 billion parameters · %3</source>
             <translation>%1 · %2 Milliarden Parameter · %3</translation>
+        </message>
+        <message>
+            <source>Global batc&amp;h:</source>
+            <translation>Globaler Ba&amp;tch:</translation>
+        </message>
+        <message>
+            <source>Prec&amp;ision:</source>
+            <translation>Genau&amp;igkeit:</translation>
+        </message>
+        <message>
+            <source>&amp;Open model file…</source>
+            <translation>Modelldatei ö&amp;ffnen …</translation>
+        </message>
+        <message>
+            <source>Activation &amp;checkpointing</source>
+            <translation>Aktivierungs-&amp;Checkpointing</translation>
         </message>
     </context>
     <context>

@@ -173,10 +173,6 @@
             <translation>复制(&amp;U)</translation>
         </message>
         <message>
-            <source>De&amp;lete</source>
-            <translation>删除(&amp;L)</translation>
-        </message>
-        <message>
             <source>Add node from palette</source>
             <translation>从面板添加节点</translation>
         </message>
@@ -203,6 +199,10 @@
         <message>
             <source>Change GPU type to</source>
             <translation>将 GPU 类型改为</translation>
+        </message>
+        <message>
+            <source>&amp;Delete</source>
+            <translation>删除(&amp;D)</translation>
         </message>
     </context>
     <context>
@@ -765,10 +765,6 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             </translation>
         </message>
         <message>
-            <source>Budget per &amp;planner:</source>
-            <translation>每个规划器的预算(&amp;P)：</translation>
-        </message>
-        <message>
             <source> s</source>
             <translation> 秒</translation>
         </message>
@@ -909,6 +905,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>This plan is not feasible: %1 · %2 of %3 GPUs · planner %4</source>
             <translation>此方案不可行：%1 · %2/%3 个 GPU · 规划器 %4</translation>
+        </message>
+        <message>
+            <source>Budget pe&amp;r planner:</source>
+            <translation>每个规划器的预算(&amp;R)：</translation>
         </message>
     </context>
     <context>
@@ -1797,20 +1797,8 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>模型(&amp;M)：</translation>
         </message>
         <message>
-            <source>&amp;Global batch:</source>
-            <translation>全局批次(&amp;G)：</translation>
-        </message>
-        <message>
             <source>&amp;Sequence length:</source>
             <translation>序列长度(&amp;S)：</translation>
-        </message>
-        <message>
-            <source>&amp;Precision:</source>
-            <translation>精度(&amp;P)：</translation>
-        </message>
-        <message>
-            <source>Open model &amp;file…</source>
-            <translation>打开模型文件(&amp;F)…</translation>
         </message>
         <message>
             <source> sequences</source>
@@ -1833,16 +1821,28 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <translation>无法打开模型</translation>
         </message>
         <message>
-            <source>&amp;Activation checkpointing</source>
-            <translation>激活检查点(&amp;A)</translation>
-        </message>
-        <message>
             <source>Keep only each layer's input and recompute the rest in the backward pass</source>
             <translation>只保留每层的输入，其余在反向传播中重新计算</translation>
         </message>
         <message>
             <source>%1 · %2 billion parameters · %3</source>
             <translation>%1 · %2 十亿参数 · %3</translation>
+        </message>
+        <message>
+            <source>Global batc&amp;h:</source>
+            <translation>全局批次(&amp;H)：</translation>
+        </message>
+        <message>
+            <source>Prec&amp;ision:</source>
+            <translation>精度(&amp;I)：</translation>
+        </message>
+        <message>
+            <source>&amp;Open model file…</source>
+            <translation>打开模型文件(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>Activation &amp;checkpointing</source>
+            <translation>激活检查点(&amp;C)</translation>
         </message>
     </context>
     <context>

@@ -49,11 +49,10 @@ DE = {
  ("MainWindow", "Tick the planners to run on the input of the plan on screen. They run in the background, in parallel on %n worker thread(s), each with the budget below."):
      ["Die Planer ankreuzen, die auf der Eingabe des angezeigten Plans laufen sollen. Sie laufen im Hintergrund parallel auf %n Arbeits-Thread, jeder mit dem Budget unten.",
       "Die Planer ankreuzen, die auf der Eingabe des angezeigten Plans laufen sollen. Sie laufen im Hintergrund parallel auf %n Arbeits-Threads, jeder mit dem Budget unten."],
- ("MainWindow", "Budget per &planner:"): "Budget pro &Planer:",
  ("MainWindow", " s"): " s",
  ("MainWindow", "Run the ticked planners (Shift+F5)"): "Angekreuzte Planer starten (Umschalt+F5)",
  ("MainWindow", "Stop"): "Anhalten",
- ("MainWindow", "&Template:"): "&Vorlage:",
+ ("MainWindow", "&Template:"): "V&orlage:",
  ("MainWindow", "Timeline"): "Zeitleiste",
  ("MainWindow", "Replay"): "Aufbau",
  ("MainWindow", "What if"): "Was wäre wenn",
@@ -174,6 +173,14 @@ DE = {
  # an opened plan file that does not price (result line)
  ("MainWindow", "the cost model cannot price it"): "das Kostenmodell kann ihn nicht bewerten",
  ("MainWindow", "This plan is not feasible: %1 · %2 of %3 GPUs · planner %4"): "Dieser Plan ist nicht ausführbar: %1 · %2 von %3 GPUs · Planer %4",
+ # Alt letters that clashed with a menu title's or another dock label's (tst_gui_mainwindow's
+ # mnemonicsDoNotClash; German menus: Datei, Bearbeiten, Vorlagen, Planen, Ansicht).
+ ("ComposerPanel", "&Delete"): "&Löschen",
+ ("TrainingPanel", "Global batc&h:"): "Globaler Ba&tch:",
+ ("TrainingPanel", "Prec&ision:"): "Genau&igkeit:",
+ ("TrainingPanel", "&Open model file…"): "Modelldatei ö&ffnen …",
+ ("TrainingPanel", "Activation &checkpointing"): "Aktivierungs-&Checkpointing",
+ ("MainWindow", "Budget pe&r planner:"): "Budget p&ro Planer:",
 }
 
 ZH = {
@@ -222,7 +229,6 @@ ZH = {
  ("LayerText", "head"): "输出头",
  ("MainWindow", "Tick the planners to run on the input of the plan on screen. They run in the background, in parallel on %n worker thread(s), each with the budget below."):
      ["勾选要在当前方案的输入上运行的规划器。它们在后台的 %n 个工作线程上并行运行，每个使用下方的预算。"],
- ("MainWindow", "Budget per &planner:"): "每个规划器的预算(&P)：",
  ("MainWindow", " s"): " 秒",
  ("MainWindow", "Run the ticked planners (Shift+F5)"): "运行勾选的规划器（Shift+F5）",
  ("MainWindow", "Stop"): "停止",
@@ -344,4 +350,11 @@ ZH = {
  # an opened plan file that does not price (result line)
  ("MainWindow", "the cost model cannot price it"): "成本模型无法为其定价",
  ("MainWindow", "This plan is not feasible: %1 · %2 of %3 GPUs · planner %4"): "此方案不可行：%1 · %2/%3 个 GPU · 规划器 %4",
+ # Alt letters that clashed with a menu title's or another dock label's (as in DE).
+ ("ComposerPanel", "&Delete"): "删除(&D)",
+ ("TrainingPanel", "Global batc&h:"): "全局批次(&H)：",
+ ("TrainingPanel", "Prec&ision:"): "精度(&I)：",
+ ("TrainingPanel", "&Open model file…"): "打开模型文件(&O)…",
+ ("TrainingPanel", "Activation &checkpointing"): "激活检查点(&C)",
+ ("MainWindow", "Budget pe&r planner:"): "每个规划器的预算(&R)：",
 }

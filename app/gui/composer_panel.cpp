@@ -141,6 +141,7 @@ void ComposerPanel::changeEvent(QEvent* e) {
 }
 
 void ComposerPanel::retranslate() {
+  // Alt letters unique among the menus and docks (as in TrainingPanel::retranslate).
   paletteLabel_->setText(tr("GPU palette (drag a node tile onto the cluster):"));
   tileLabel_->setText(tr("&Tile GPUs:"));
   tileSize_->setSpecialValueText(tr("usual"));
@@ -149,7 +150,7 @@ void ComposerPanel::retranslate() {
   clusterLabel_->setText(tr("Cluster (drag nodes to move, Ctrl+drag to copy, onto another type to change it):"));
   nodeLabel_->setText(tr("&GPUs in node:"));
   duplicateButton_->setText(tr("D&uplicate"));
-  deleteButton_->setText(tr("De&lete"));
+  deleteButton_->setText(tr("&Delete"));
   addAction_->setText(tr("Add node from palette"));
   duplicateAction_->setText(tr("Duplicate node"));
   deleteAction_->setText(tr("Delete node"));

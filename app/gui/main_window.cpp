@@ -406,7 +406,7 @@ void MainWindow::retranslate() {
   compareHint_->setText(tr("Tick the planners to run on the input of the plan on screen. They run in the background, "
                            "in parallel on %n worker thread(s), each with the budget below.", nullptr,
                            alternativesRunner_->poolSize()));
-  compareBudgetLabel_->setText(tr("Budget per &planner:"));
+  compareBudgetLabel_->setText(tr("Budget pe&r planner:"));  // Alt+P is the Presets menu
   compareBudget_->setSuffix(tr(" s"));
   compareButton_->setText(tr("Run the ticked planners (Shift+F5)"));
   compareCancel_->setText(tr("Stop"));

@@ -65,14 +65,16 @@ void TrainingPanel::retranslate() {
   auto label = [this](QWidget* field, const QString& text) {
     if (auto* l = qobject_cast<QLabel*>(form_->labelForField(field))) l->setText(text);
   };
+  // Alt letters: none of a menu title's (File, Edit, Presets, Plan, View) and none another
+  // label or button of the docks has (tst_gui_mainwindow's mnemonicsDoNotClash, every language).
   label(modelBox_, tr("&Model:"));
-  label(globalBatch_, tr("&Global batch:"));
+  label(globalBatch_, tr("Global batc&h:"));
   label(sequenceLength_, tr("&Sequence length:"));
-  label(precision_, tr("&Precision:"));
-  fileButton_->setText(tr("Open model &file…"));
+  label(precision_, tr("Prec&ision:"));
+  fileButton_->setText(tr("&Open model file…"));
   globalBatch_->setSuffix(tr(" sequences"));
   sequenceLength_->setSuffix(tr(" tokens"));
-  checkpointing_->setText(tr("&Activation checkpointing"));
+  checkpointing_->setText(tr("Activation &checkpointing"));
   checkpointing_->setToolTip(tr("Keep only each layer's input and recompute the rest in the backward pass"));
   showModelInfo();
 }

@@ -8,7 +8,9 @@
 #include <QComboBox>
 #include <QVBoxLayout>
 #include <QDockWidget>
+#include <QGroupBox>
 #include <QImage>
+#include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -77,6 +79,22 @@ QStringList visibleTexts(MainWindow& w) {
   for (auto* m : w.findChildren<QMenu*>()) if (!m->title().isEmpty()) out << m->title();
   for (auto* d : w.findChildren<QDockWidget*>()) out << d->windowTitle();
   for (int i = 0; i < w.tabs()->count(); ++i) out << w.tabs()->tabText(i);
+  return out;
+}
+// The Alt+letter mnemonics of the window's visible labels (with a buddy), buttons and group
+// boxes, each with the text it came from; `inDocks` keeps those inside a dock widget only.
+QMultiMap<QKeySequence, QString> visibleMnemonics(MainWindow& w, bool inDocks) {
+  QMultiMap<QKeySequence, QString> out;
+  const auto add = [&](QWidget* widget, const QString& text) {
+    const QKeySequence key = QKeySequence::mnemonic(text);
+    if (key.isEmpty() || !widget->isVisible()) return;
+    bool docked = false;
+    for (QWidget* p = widget->parentWidget(); p; p = p->parentWidget()) docked = docked || qobject_cast<QDockWidget*>(p);
+    if (!inDocks || docked) out.insert(key, text);
+  };
+  for (auto* l : w.findChildren<QLabel*>()) if (l->buddy()) add(l, l->text());
+  for (auto* b : w.findChildren<QAbstractButton*>()) add(b, b->text());
+  for (auto* g : w.findChildren<QGroupBox*>()) add(g, g->title());
   return out;
 }
 }  // namespace
@@ -595,6 +613,46 @@ class TestGuiMainWindow : public QObject {
       int sum = 0;
       for (int i = 0; i < bar->count(); ++i) sum += bar->tabRect(i).width();
       QVERIFY2(sum <= w.tabs()->width(), qPrintable(QString("%1: %2 > %3").arg(code).arg(sum).arg(w.tabs()->width())));
+    }
+    QVERIFY(Language::apply("en"));
+  }
+
+  // Alt+F focused "Open model &file…" instead of opening the File menu, Alt+P "&Precision"
+  // instead of the Presets menu, and "P&lanner" and "De&lete" shared Alt+L (so Alt+L only
+  // moved the focus, never pressed Delete). On every tab, in every language, no visible label,
+  // button or group box takes a menu title's letter, and the docks' own letters are unique.
+  void mnemonicsDoNotClash() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    // The tabs with their own labels are open to the check.
+    for (const int t : {MainWindow::TimelineTab, MainWindow::AlternativesTab, MainWindow::WhatIfTab}) QVERIFY(w.tabs()->isTabEnabled(t));
+    for (const QString code : {"en", "de", "zh_CN"}) {
+      QVERIFY(Language::apply(code));
+      QMap<QKeySequence, QString> menus;  // read with value(): QVERIFY2 builds its message every time
+      for (QAction* a : w.menuBar()->actions()) {
+        const QKeySequence key = QKeySequence::mnemonic(a->text());
+        QVERIFY2(!key.isEmpty() && !menus.contains(key), qPrintable(code + ": " + a->text()));
+        menus.insert(key, a->text());
+      }
+      for (int t = 0; t < w.tabs()->count(); ++t) {
+        if (!w.tabs()->isTabEnabled(t)) continue;
+        w.tabs()->setCurrentIndex(t);
+        QApplication::processEvents();
+        const auto widgets = visibleMnemonics(w, false);
+        for (auto it = widgets.begin(); it != widgets.end(); ++it)
+          QVERIFY2(!menus.contains(it.key()), qPrintable(QString("%1, tab %2: \"%3\" takes %4 of the menu \"%5\"")
+                                                             .arg(code, MainWindow::tabNames()[t], it.value(), it.key().toString(), menus.value(it.key()))));
+      }
+      const auto docked = visibleMnemonics(w, true);
+      QVERIFY(docked.size() >= 10);  // the composer, model and planner panels
+      for (const QKeySequence& key : docked.uniqueKeys())
+        QVERIFY2(docked.count(key) == 1, qPrintable(QString("%1: %2 is taken by \"%3\"").arg(code, key.toString(), docked.values(key).join("\", \""))));
     }
     QVERIFY(Language::apply("en"));
   }
