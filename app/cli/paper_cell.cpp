@@ -1,6 +1,7 @@
 // Cell keys, CSV rows of cells (exact numbers), and a small RFC 4180 reader and writer.
 #include "paper_cell.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -110,6 +111,14 @@ const std::vector<std::string>& cellColumns() {
       "seed", "found", "seq_per_s", "iter_per_s", "planning_s", "evaluations", "gpus_used", "gpus", "at_budget",
       "refused", "retiled_seq_per_s", "retiled_iter_per_s", "retiled_changed", "plan", "message", "curve"};
   return c;
+}
+
+void checkCellColumns(const CsvData& data, const std::string& path) {
+  for (const std::string& name : cellColumns()) {
+    if (name == "figure") continue;  // written for the reader, not read back
+    if (std::find(data.header.begin(), data.header.end(), name) == data.header.end())
+      throw LoadError(path, name, "column missing (not a file `paper --csv-dir` wrote; move it away or choose another directory)");
+  }
 }
 
 std::vector<std::string> cellRow(int figure, const CellKey& k, const CellResult& r) {

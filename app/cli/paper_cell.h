@@ -62,6 +62,9 @@ std::string exactNumber(double v);
 
 // The columns of every cell CSV, then one cell as a row of them (figure given for the reader).
 const std::vector<std::string>& cellColumns();
+// Throws LoadError(path, column, "column missing") unless the header has every column a row is
+// read from: a file without them is not a paper CSV, and the run would overwrite it.
+void checkCellColumns(const CsvData& data, const std::string& path);
 std::vector<std::string> cellRow(int figure, const CellKey& key, const CellResult& result);
 // A row of a file with cellColumns() (in any order, by header): its key and result.
 std::pair<CellKey, CellResult> cellFromRow(const CsvData& data, size_t row, const std::string& path);

@@ -69,6 +69,7 @@ void CellStore::load() {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) continue;
     const CsvData data = parseCsv(readInputFile(path, "paper CSV file"), path);
+    checkCellColumns(data, path);  // also with no rows: the file would be overwritten
     for (size_t i = 0; i < data.rows.size(); ++i) {
       auto [key, result] = cellFromRow(data, i, path);
       const std::string id = key.id();

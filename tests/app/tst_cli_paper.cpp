@@ -312,6 +312,16 @@ class TstCliPaper : public QObject {
     const CliRun bad = cli(quick(dir.path(), {"--figure", "1"}));
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains("paper-fig1.csv") && bad.err.contains("row 1"), qPrintable(bad.err));
+    // A file of that name that is no paper CSV (no rows, another header) is refused, not
+    // overwritten by the run: it was replaced with exit 0.
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("hello world\n");
+    f.close();
+    const CliRun other = cli(quick(dir.path(), {"--figure", "1"}));
+    QCOMPARE(other.code, 2);
+    QVERIFY2(other.err.contains("paper-fig1.csv") && other.err.contains("column missing"), qPrintable(other.err));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("hello world\n"));
   }
 };
 
