@@ -151,6 +151,10 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
   if (auto v = a.value("--imitation-interval"))
     o.trainer.imitation_interval = parseIntOption("--imitation-interval", *v, 0, 1000000);
   o.distributed = parseDistributed(a);
+  // The mix's clusters and models are input like the flags: refused before any work or output
+  // (the run resolves them only after printing its heading).
+  for (const auto& spec : o.clusters) resolveCluster(spec, GpuCatalog::builtin());
+  for (const auto& id : o.models) resolveModel(id);
   const bool spawnLocal = o.distributed.world_size > 1 && !a.value("--rank");
   const bool writer = o.distributed.rank == 0;
 
@@ -186,6 +190,9 @@ int runTrain(const CommandSpec& cmd, const std::vector<std::string>& args, std::
     err << "arachne-cli train: " << library.problem << "\n";
     return kExitInternal;  // the local ranks fail alike; LocalWorkers stops what is left of them
   }
+  // A bad --resume file is input like any other: refused before the first line of output (the
+  // run would read it only after printing its heading).
+  if (!o.resume.empty()) api->read_weights_metadata(o.resume, o.config.flat);
   const std::string where = o.distributed.master_host + ":" + std::to_string(o.distributed.master_port);
   if (writer) {
     out << "training the " << o.config.plannerName() << " policy: " << o.clusters.size() << " cluster(s) + " << o.random_compositions

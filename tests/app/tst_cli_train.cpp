@@ -127,6 +127,12 @@ class TstCliTrain : public QObject {
   void badFlagsExitTwo() {
     QTemporaryDir dir;
     const QString out = dir.filePath("x.policy");
+    const QString garbage = dir.filePath("garbage.policy");
+    {
+      QFile g(garbage);
+      QVERIFY(g.open(QIODevice::WriteOnly));
+      g.write("not a policy file\n");
+    }
     const QList<QStringList> bad = {
         {"train"},
         {"train", "--out", out, "--minutes", "abc"},
@@ -137,6 +143,7 @@ class TstCliTrain : public QObject {
         {"train", "--out", out, "--models", "llama3-8b,,qwen3-32b"},
         {"train", "--out", out, "--models", "no-such-model"},
         {"train", "--out", out, "--resume", dir.filePath("absent.policy")},
+        {"train", "--out", out, "--resume", garbage},
         {"train", "--out", out, "--planner", "greedy"},
         {"train", "--out", out, "--demonstrations", "maybe"},
         {"train", "--out", out, "--planner", "flat-rl", "--demonstrations", "greedy"},
@@ -146,6 +153,8 @@ class TstCliTrain : public QObject {
       const Run r = cli(args);
       QVERIFY2(r.code == 2, qPrintable(args.join(' ') + " -> " + QString::number(r.code) + ": " + r.err));
       QVERIFY2(r.err.contains("arachne-cli train:"), qPrintable(r.err));
+      // Refused before the run's heading: nothing on stdout.
+      QVERIFY2(r.out.isEmpty(), qPrintable(args.join(' ') + " printed " + r.out));
     }
     QVERIFY(!QFile::exists(out));
   }
