@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "io/load_error.h"
 #include "signal_handling.h"
+#include "stderr_filter.h"
 #include "stdout_sink.h"
 
 #ifndef ARACHNE_VERSION
@@ -57,6 +58,8 @@ int main(int argc, char** argv) {
   }
   arachne::cli::StdoutSink sink;
   std::streambuf* original = std::cout.rdbuf(&sink);
+  arachne::cli::StderrFilter filter(std::cerr.rdbuf());
+  std::streambuf* originalErr = std::cerr.rdbuf(&filter);
   int code = dispatch(argc, argv);
   std::cout.flush();
   std::cout.rdbuf(original);
@@ -76,6 +79,8 @@ int main(int argc, char** argv) {
     std::cerr << "\n";
     if (code == kExitOk || code == kExitInfeasible) code = kExitBadInput;
   }
+  std::cerr.flush();
+  std::cerr.rdbuf(originalErr);
   return code;
 }
 

@@ -321,6 +321,16 @@ class TstCliRobustness : public QObject {
     QVERIFY(r.out.contains("Verdict: feasible"));
   }
 
+  // A control byte the user typed (or a file held) is echoed escaped, never raw: an escape
+  // sequence would act on the terminal. UTF-8 passes unchanged.
+  void controlBytesInMessagesAreEscaped() {
+    const Run r = cli({"plan", "--cluster", "h100:4x2", "--model", QString::fromUtf8("\x1b[31mred\r×"), "--planner", "greedy"});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(!r.err.contains(QChar(0x1b)) && !r.err.contains(QChar('\r')), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("\\x1b[31mred\\x0d×")), qPrintable(r.err));
+    QVERIFY(r.err.endsWith('\n'));
+  }
+
   void tpThatDoesNotTileTheNodeIsANodeFitProblem() {
     QTemporaryDir dir;
     QByteArray text = readFile(data("plans/llama3-8b-2type.plan.json"));
