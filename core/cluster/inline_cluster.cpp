@@ -17,10 +17,42 @@ const char* const kInlineLabel = "<inline cluster spec>";
 const char* const kGrammar =
     "expected TYPE:SIZExCOUNT[+SIZExCOUNT...][,TYPE:...], e.g. h100:4x8,a6000:4x6+1x4";
 
+// Spaces that text pasted from documents and chat carries besides ASCII's, as UTF-8: no-break
+// (U+00A0), thin (U+2009), narrow no-break (U+202F).
+const char* const kWideSpaces[] = {"\xC2\xA0", "\xE2\x80\x89", "\xE2\x80\xAF"};
+
+// The length of the space at s[i, e) (0: none).
+size_t spaceAt(const std::string& s, size_t i, size_t e) {
+  if (std::isspace(static_cast<unsigned char>(s[i]))) return 1;
+  for (const char* w : kWideSpaces) {
+    const size_t n = std::char_traits<char>::length(w);
+    if (i + n <= e && s.compare(i, n, w) == 0) return n;
+  }
+  return 0;
+}
+
+// The length of the space that ends at s[b, e) (0: none).
+size_t spaceBefore(const std::string& s, size_t b, size_t e) {
+  if (std::isspace(static_cast<unsigned char>(s[e - 1]))) return 1;
+  for (const char* w : kWideSpaces) {
+    const size_t n = std::char_traits<char>::length(w);
+    if (e >= b + n && s.compare(e - n, n, w) == 0) return n;
+  }
+  return 0;
+}
+
 std::string trim(const std::string& s) {
   size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  while (b < e) {
+    const size_t n = spaceAt(s, b, e);
+    if (n == 0) break;
+    b += n;
+  }
+  while (e > b) {
+    const size_t n = spaceBefore(s, b, e);
+    if (n == 0) break;
+    e -= n;
+  }
   return s.substr(b, e - b);
 }
 

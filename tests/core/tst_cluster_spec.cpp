@@ -108,6 +108,9 @@ class TstClusterSpec : public QObject {
     QCOMPARE(c.toInlineSpec(), std::string("h100:4x2,a6000:1x3+3x1"));
     QCOMPARE(c.nodes().front().gpu_type, std::string("h100"));
     QCOMPARE(parseInlineCluster("h100:4\u00d72", catalog_).toInlineSpec(), std::string("h100:4x2"));
+    // No-break, thin and narrow no-break spaces from pasted text are whitespace too.
+    QCOMPARE(parseInlineCluster("h100:4x2\u00a0, a100-40 :\u2009 4x1\u202f", catalog_).toInlineSpec(),
+             std::string("h100:4x2,a100-40:4x1"));
   }
 
   void inlineDuplicateGroupsAppend() {
