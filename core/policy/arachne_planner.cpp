@@ -227,9 +227,12 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   }
 
   // Phases 3 and 4: sampled, then exploring rollouts (rollout_schedule.h); under an evaluation
-  // budget they repeat, wave after wave, until it is spent.
+  // budget they repeat, wave after wave, until it is spent. Under a time budget they repeat only
+  // while no rollout has found a plan that fits: the later phases search around a plan, so
+  // without one the planner would answer "no feasible plan" with most of its budget left (a
+  // DeepSeek-V3-like model on 48 GPUs of four types, where only a few mixed templates fit).
   std::string block;  // the phase the last committed rollout belonged to
-  for (long long k0 = 0; sampling && (k0 == 0 || byEvaluations) && !run.shouldStop();) {
+  for (long long k0 = 0; sampling && (k0 == 0 || byEvaluations || !run.found()) && !run.shouldStop();) {
     const long long n = byEvaluations ? static_cast<long long>(kEvaluationWave) : after;
     if (n <= 0 || after <= 0) break;
     std::vector<RolloutJob> jobs;

@@ -398,6 +398,25 @@ class TstArachnePlanner : public QObject {
     QCOMPARE(with.stats.phases.back().best_sequences_per_s, with.report.throughput.sequences_per_s);
   }
 
+  // Under a time budget the sampled and exploring rollouts repeat while none has found a plan
+  // that fits: on a DeepSeek-V3-like model on 48 GPUs of four types only a few mixed templates
+  // fit, and the planner answered "no feasible plan" after 0.05 s of a 3 s budget.
+  void samplingGoesOnUntilAPlanFits() {
+    PlanningWorld world("a6000:4x3,a100-40:4x3,a100-80:4x3,h100:4x3", "deepseek-v3-like");  // paper-4t-1
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    RolloutSchedule s;
+    s.depth_sweep = false;
+    s.sampled = 2;
+    s.exploring = 2;
+    const PlannerResult r = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(r.found);
+    QVERIFY(r.report.feasible);
+    int samplingPhases = 0;
+    for (const PlannerPhase& ph : r.stats.phases) samplingPhases += ph.name == "sampled" || ph.name == "exploring";
+    QVERIFY2(samplingPhases > 2, qPrintable(QString::number(samplingPhases)));  // more than one wave ran
+    QVERIFY(!r.stats.budget_spent);
+  }
+
   // Phase 6 searches around the runner-up constructions after the best one. It only adds
   // evaluations after the best construction's own search, so the plan is never worse and every
   // phase before the stage-edit sweep is unchanged; on this composition a runner-up's search
