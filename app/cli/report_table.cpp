@@ -22,8 +22,8 @@ std::string header(const Plan& plan, const ReportContext& ctx) {
   const Composition& c = *ctx.composition;
   const TrainingSpec& t = *ctx.spec;
   s << "Plan:     " << ctx.plan_label << "\n";
-  s << "Cluster:  " << nodeOrderSpec(c) << " (" << c.totalGpus() << " GPUs in " << c.nodes().size()
-    << " nodes" << (c.name.empty() ? "" : ", " + c.name) << ")\n";
+  s << "Cluster:  " << nodeOrderSpec(c) << " (" << c.totalGpus() << (c.totalGpus() == 1 ? " GPU in " : " GPUs in ")
+    << c.nodes().size() << (c.nodes().size() == 1 ? " node" : " nodes") << (c.name.empty() ? "" : ", " + c.name) << ")\n";
   s << "Model:    " << ctx.model->id << " (" << fixed(ctx.model->totalParams() / 1e9, 2)
     << " B parameters, " << ctx.model->layerCount() << " layers)\n";
   s << "Training: global batch " << t.global_batch << ", sequence length " << t.sequence_length
