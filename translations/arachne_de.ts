@@ -2761,5 +2761,105 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>template %1 has %2 virtual stages, but DeepSpeed's pipeline engine has no interleaved schedule</source>
             <translation>Vorlage %1 hat %2 virtuelle Stufen, aber die Pipeline-Engine von DeepSpeed hat keinen verschränkten Ablauf</translation>
         </message>
+        <message>
+            <source>node %1</source>
+            <translation>Knoten %1</translation>
+        </message>
+        <message>
+            <source>+ %1:%2 (%3)</source>
+            <translation>+ %1:%2 (%3)</translation>
+        </message>
+        <message>
+            <source>- %1</source>
+            <translation>- %1</translation>
+        </message>
+        <message>
+            <source>join (no node)</source>
+            <translation>Beitritt (kein Knoten)</translation>
+        </message>
+        <message>
+            <source>leave (no node)</source>
+            <translation>Austritt (kein Knoten)</translation>
+        </message>
+        <message>
+            <source>fail (no node)</source>
+            <translation>Ausfall (kein Knoten)</translation>
+        </message>
+        <message>
+            <source>%1 (leaves)</source>
+            <translation>%1 (tritt aus)</translation>
+        </message>
+        <message>
+            <source>%1 (fails)</source>
+            <translation>%1 (fällt aus)</translation>
+        </message>
+        <message>
+            <source>the job starts on the planner's plan</source>
+            <translation>der Job beginnt mit dem Plan des Planers</translation>
+        </message>
+        <message>
+            <source>the planner found no plan for the starting composition; the job waits for a change</source>
+            <translation>der Planer fand keinen Plan für den Anfangscluster; der Job wartet auf eine Änderung</translation>
+        </message>
+        <message>
+            <source>replanned from scratch (the paper's protocol): the new plan replaces the running one</source>
+            <translation>von Grund auf neu geplant (Protokoll des Papers): Der neue Plan ersetzt den laufenden</translation>
+        </message>
+        <message>
+            <source>the job restarts on the planner's plan</source>
+            <translation>der Job startet neu mit dem Plan des Planers</translation>
+        </message>
+        <message>
+            <source>kept: the planner found no plan for the new composition; the running plan goes on</source>
+            <translation>behalten: Der Planer fand keinen Plan für den neuen Cluster; der laufende Plan läuft weiter</translation>
+        </message>
+        <message>
+            <source>kept: the planner found no plan for the new composition; the running plan goes on at %1 seq/s</source>
+            <translation>behalten: Der Planer fand keinen Plan für den neuen Cluster; der laufende Plan läuft mit %1 Seq./s weiter</translation>
+        </message>
+        <message>
+            <source>stopped: the running plan used GPUs that are gone and the planner found no plan for what is left</source>
+            <translation>angehalten: Der laufende Plan nutzte GPUs, die weg sind, und der Planer fand keinen Plan für den Rest</translation>
+        </message>
+        <message>
+            <source>the planner found no plan; the job still waits</source>
+            <translation>der Planer fand keinen Plan; der Job wartet weiter</translation>
+        </message>
+        <message>
+            <source>changed: the running plan used GPUs that are gone, so it cannot go on; the new plan runs at %1 seq/s after a %2 s stall</source>
+            <translation>gewechselt: Der laufende Plan nutzte GPUs, die weg sind, und kann nicht weiterlaufen; der neue Plan läuft nach %2 s Pause mit %1 Seq./s</translation>
+        </message>
+        <message>
+            <source>changed: the new plan's %1 seq/s over the remaining %2 s, less a %3 s stall, trains %4 sequences, more than the running plan's %5 at %6 seq/s</source>
+            <translation>gewechselt: Der neue Plan trainiert mit %1 Seq./s in den verbleibenden %2 s, abzüglich %3 s Pause, %4 Sequenzen, mehr als die %5 des laufenden Plans mit %6 Seq./s</translation>
+        </message>
+        <message>
+            <source>kept: the new plan's %1 seq/s over the remaining %2 s, less a %3 s stall, trains %4 sequences, no more than the running plan's %5 at %6 seq/s</source>
+            <translation>behalten: Der neue Plan trainiert mit %1 Seq./s in den verbleibenden %2 s, abzüglich %3 s Pause, %4 Sequenzen, nicht mehr als die %5 des laufenden Plans mit %6 Seq./s</translation>
+        </message>
+        <message>
+            <source>nothing moves</source>
+            <translation>nichts wird übertragen</translation>
+        </message>
+        <message>
+            <source>a GPU of node %1 receives %2 GB inside its node at %3 GB/s</source>
+            <translation>eine GPU von Knoten %1 empfängt %2 GB im Knoten mit %3 GB/s</translation>
+        </message>
+        <message>
+            <source>a GPU of node %1 sends %2 GB inside its node at %3 GB/s</source>
+            <translation>eine GPU von Knoten %1 sendet %2 GB im Knoten mit %3 GB/s</translation>
+        </message>
+        <message>
+            <source>node %1 receives %2 GB over its network link at %3 GB/s</source>
+            <translation>Knoten %1 empfängt %2 GB über seine Netzverbindung mit %3 GB/s</translation>
+        </message>
+        <message>
+            <source>node %1 sends %2 GB over its network link at %3 GB/s</source>
+            <translation>Knoten %1 sendet %2 GB über seine Netzverbindung mit %3 GB/s</translation>
+        </message>
+        <message>
+            <source>node %1 reads %2 GB from the checkpoint at %3 GB/s</source>
+            <translation>Knoten %1 liest %2 GB aus dem Checkpoint mit %3 GB/s</translation>
+        </message>
     </context>
 </TS>

@@ -2738,5 +2738,105 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>template %1 has %2 virtual stages, but DeepSpeed's pipeline engine has no interleaved schedule</source>
             <translation>模板 %1 有 %2 个虚拟阶段，但 DeepSpeed 的流水线引擎没有交错调度</translation>
         </message>
+        <message>
+            <source>node %1</source>
+            <translation>节点 %1</translation>
+        </message>
+        <message>
+            <source>+ %1:%2 (%3)</source>
+            <translation>+ %1:%2（%3）</translation>
+        </message>
+        <message>
+            <source>- %1</source>
+            <translation>- %1</translation>
+        </message>
+        <message>
+            <source>join (no node)</source>
+            <translation>加入（无节点）</translation>
+        </message>
+        <message>
+            <source>leave (no node)</source>
+            <translation>离开（无节点）</translation>
+        </message>
+        <message>
+            <source>fail (no node)</source>
+            <translation>故障（无节点）</translation>
+        </message>
+        <message>
+            <source>%1 (leaves)</source>
+            <translation>%1（离开）</translation>
+        </message>
+        <message>
+            <source>%1 (fails)</source>
+            <translation>%1（故障）</translation>
+        </message>
+        <message>
+            <source>the job starts on the planner's plan</source>
+            <translation>作业以规划器的方案开始</translation>
+        </message>
+        <message>
+            <source>the planner found no plan for the starting composition; the job waits for a change</source>
+            <translation>规划器没有为初始集群找到方案；作业等待变化</translation>
+        </message>
+        <message>
+            <source>replanned from scratch (the paper's protocol): the new plan replaces the running one</source>
+            <translation>从头重新规划（论文的协议）：新方案取代正在运行的方案</translation>
+        </message>
+        <message>
+            <source>the job restarts on the planner's plan</source>
+            <translation>作业以规划器的方案重新启动</translation>
+        </message>
+        <message>
+            <source>kept: the planner found no plan for the new composition; the running plan goes on</source>
+            <translation>保留：规划器没有为新集群找到方案；正在运行的方案继续</translation>
+        </message>
+        <message>
+            <source>kept: the planner found no plan for the new composition; the running plan goes on at %1 seq/s</source>
+            <translation>保留：规划器没有为新集群找到方案；正在运行的方案以 %1 序列/秒继续</translation>
+        </message>
+        <message>
+            <source>stopped: the running plan used GPUs that are gone and the planner found no plan for what is left</source>
+            <translation>已停止：正在运行的方案使用了已离开的 GPU，规划器也没有为剩余部分找到方案</translation>
+        </message>
+        <message>
+            <source>the planner found no plan; the job still waits</source>
+            <translation>规划器没有找到方案；作业继续等待</translation>
+        </message>
+        <message>
+            <source>changed: the running plan used GPUs that are gone, so it cannot go on; the new plan runs at %1 seq/s after a %2 s stall</source>
+            <translation>已更换：正在运行的方案使用了已离开的 GPU，无法继续；新方案在 %2 秒停顿后以 %1 序列/秒运行</translation>
+        </message>
+        <message>
+            <source>changed: the new plan's %1 seq/s over the remaining %2 s, less a %3 s stall, trains %4 sequences, more than the running plan's %5 at %6 seq/s</source>
+            <translation>已更换：新方案以 %1 序列/秒在剩余的 %2 秒内（扣除 %3 秒停顿）训练 %4 个序列，多于正在运行的方案以 %6 序列/秒训练的 %5 个</translation>
+        </message>
+        <message>
+            <source>kept: the new plan's %1 seq/s over the remaining %2 s, less a %3 s stall, trains %4 sequences, no more than the running plan's %5 at %6 seq/s</source>
+            <translation>保留：新方案以 %1 序列/秒在剩余的 %2 秒内（扣除 %3 秒停顿）训练 %4 个序列，不多于正在运行的方案以 %6 序列/秒训练的 %5 个</translation>
+        </message>
+        <message>
+            <source>nothing moves</source>
+            <translation>无需传输</translation>
+        </message>
+        <message>
+            <source>a GPU of node %1 receives %2 GB inside its node at %3 GB/s</source>
+            <translation>节点 %1 的一个 GPU 在节点内以 %3 GB/s 接收 %2 GB</translation>
+        </message>
+        <message>
+            <source>a GPU of node %1 sends %2 GB inside its node at %3 GB/s</source>
+            <translation>节点 %1 的一个 GPU 在节点内以 %3 GB/s 发送 %2 GB</translation>
+        </message>
+        <message>
+            <source>node %1 receives %2 GB over its network link at %3 GB/s</source>
+            <translation>节点 %1 通过其网络链路以 %3 GB/s 接收 %2 GB</translation>
+        </message>
+        <message>
+            <source>node %1 sends %2 GB over its network link at %3 GB/s</source>
+            <translation>节点 %1 通过其网络链路以 %3 GB/s 发送 %2 GB</translation>
+        </message>
+        <message>
+            <source>node %1 reads %2 GB from the checkpoint at %3 GB/s</source>
+            <translation>节点 %1 以 %3 GB/s 从检查点读取 %2 GB</translation>
+        </message>
     </context>
 </TS>

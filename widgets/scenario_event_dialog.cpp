@@ -11,6 +11,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_limits.h"
+#include "core_text.h"
 
 namespace arachne::gui {
 
@@ -63,7 +64,7 @@ void ScenarioEventDialog::refillNodes() {
   nodes_->clear();
   for (const Node& n : c.nodes()) {
     auto* item = new QListWidgetItem(QStringLiteral("%1 — %2 × %3")
-                                         .arg(QString::fromStdString(scenario_.nodeLabel(n.id)))
+                                         .arg(coreText(scenario_.nodeLabelText(n.id)))
                                          .arg(n.gpus)
                                          .arg(QString::fromStdString(n.gpu_type)),
                                      nodes_);

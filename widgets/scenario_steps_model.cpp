@@ -3,6 +3,7 @@
 
 #include <QLocale>
 
+#include "core_text.h"
 #include "time_format.h"
 
 namespace arachne::gui {
@@ -32,6 +33,11 @@ void ScenarioStepsModel::setTraces(const std::vector<ScenarioTrace>& traces) {
   endResetModel();
 }
 
+void ScenarioStepsModel::retranslate() {
+  emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+  if (!rows_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 const ScenarioTrace* ScenarioStepsModel::traceAt(int row) const {
   if (row < 0 || row >= static_cast<int>(rows_.size())) return nullptr;
   return &traces_[static_cast<size_t>(rows_[static_cast<size_t>(row)].first)];
@@ -57,7 +63,7 @@ QVariant ScenarioStepsModel::data(const QModelIndex& index, int role) const {
     return index.column() == PlannerColumn || index.column() == EventColumn || index.column() == DecisionColumn
                ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-  if (role == Qt::ToolTipRole) return QString::fromStdString(s->reason);
+  if (role == Qt::ToolTipRole) return coreText(s->why, s->reason);
   if (role != Qt::DisplayRole) return {};
   const QLocale l;
   auto rate = [&](double v) { return v > 0 ? l.toString(v, 'f', 3) : QStringLiteral("–"); };
@@ -65,7 +71,7 @@ QVariant ScenarioStepsModel::data(const QModelIndex& index, int role) const {
     case PlannerColumn: return QString::fromStdString(traceAt(index.row())->planner);
     case StepColumn: return s->index;
     case TimeColumn: return formatSeconds(s->at_s);
-    case EventColumn: return QString::fromStdString(s->event);
+    case EventColumn: return coreText(s->event_text, s->event);
     case GpusColumn: return QStringLiteral("%1/%2").arg(s->gpus_used).arg(s->gpus);
     case BeforeColumn: return s->index == 0 ? QStringLiteral("–") : rate(s->before_sequences_per_s);
     case AfterColumn: return rate(s->after_sequences_per_s);

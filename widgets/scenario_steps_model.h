@@ -18,6 +18,8 @@ class ScenarioStepsModel : public QAbstractTableModel {
 
   explicit ScenarioStepsModel(QObject* parent = nullptr);
   void setTraces(const std::vector<ScenarioTrace>& traces);
+  // Tells the views that every header and cell changed (after a language change).
+  void retranslate();
   const std::vector<ScenarioTrace>& traces() const { return traces_; }
   // The step of a row, nullptr when out of range.
   const ScenarioStep* stepAt(int row) const;

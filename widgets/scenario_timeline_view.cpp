@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core_text.h"
 #include "time_format.h"
 
 namespace arachne::gui {
@@ -49,7 +50,7 @@ QString shortEventLabel(const Scenario& s, const ScenarioEvent& e) {
     return t;
   }
   QString t;
-  for (int id : e.node_ids) t += (t.isEmpty() ? QString() : QStringLiteral(" ")) + QString::fromStdString(s.nodeLabel(id));
+  for (int id : e.node_ids) t += (t.isEmpty() ? QString() : QStringLiteral(" ")) + coreText(s.nodeLabelText(id));
   return (e.kind == ScenarioEventKind::Fail ? QStringLiteral("\u2715 ") : QStringLiteral("\u2212 ")) + t;
 }
 

@@ -275,17 +275,26 @@ void ScenarioPanel::retranslate() {
   budgetLabel_->setText(tr("Budget per replan"));
   budgetBox_->setSuffix(tr(" s"));
   timeline_->setToolTip(tr("Drag an event to move it, right-click to add or delete, arrow keys nudge the selected one."));
-  onDocumentChanged();
+  // The steps, the plan diff and its detail line hold the core's texts in the UI's language.
+  steps_->retranslate();
+  selectStep(stepsView_->currentIndex().row());
+  // Only the title: onDocumentChanged would mark a finished run stale and drop a running one.
+  showTitle();
 }
 
-void ScenarioPanel::onDocumentChanged() {
+void ScenarioPanel::showTitle() {
   const Scenario& s = doc_->scenario();
-  timeline_->setScenario(s);
   const QString cluster = QString::fromStdString(s.cluster_spec.empty() ? s.start.toInlineSpec() : s.cluster_spec);
   title_->setText(tr("%1: starts on %2 (%n GPU(s)), %3 event(s), horizon %4 s", nullptr, s.start.totalGpus())
                       .arg(QString::fromStdString(s.name.empty() ? std::string("unnamed") : s.name), cluster)
                       .arg(s.events.size())
                       .arg(s.horizon()));
+}
+
+void ScenarioPanel::onDocumentChanged() {
+  const Scenario& s = doc_->scenario();
+  timeline_->setScenario(s);
+  showTitle();
   // A model file is not in the catalog's list: shown as its path, so the box never names a model
   // the scenario does not plan.
   int modelIndex = modelBox_->findText(QString::fromStdString(s.model));

@@ -102,6 +102,7 @@ class ScenarioPanel : public QWidget {
   void createActions();
   void createLayout();
   void retranslate();
+  void showTitle();
   void onDocumentChanged();
   // scenario_panel_edits.cpp
   void openDialog();

@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QTableView>
 
+#include "core_text.h"
 #include "model/model_catalog.h"
 #include "plan_diff_model.h"
 #include "scenario/scenario_json.h"
@@ -106,14 +107,14 @@ void ScenarioPanel::selectStep(int row) {
   }
   if (stepsView_->currentIndex().row() != row) stepsView_->selectRow(row);
   QString text = tr("%1, step %2 (%3): %4").arg(QString::fromStdString(steps_->traceAt(row)->planner)).arg(s->index)
-                     .arg(QString::fromStdString(s->event), QString::fromStdString(s->reason));
+                     .arg(coreText(s->event_text, s->event), coreText(s->why, s->reason));
   if (s->stall_s > 0)
     text += QLatin1Char('\n') + tr("Stall %1: planner %2, release %3, process groups %4, state transfer %5 (%6 moved; %7), "
                                    "engine build %8, unattributed %9.")
                                     .arg(formatSeconds(s->stall_s), formatSeconds(s->stall.planner_s),
                                          formatSeconds(s->stall.release_s), formatSeconds(s->stall.process_group_s),
                                          formatSeconds(s->stall.transfer_s), formatGibibytes(s->transfer.moved()),
-                                         QString::fromStdString(s->transfer.bottleneck),
+                                         coreText(s->transfer.bottleneck_text, s->transfer.bottleneck),
                                          formatSeconds(s->stall.engine_build_s), formatSeconds(s->stall.unattributed_s));
   if (s->sequences_rolled_back > 0)
     text += QLatin1Char('\n') + tr("%1 sequences rolled back to the checkpoint at %2.")

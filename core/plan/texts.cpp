@@ -44,6 +44,11 @@ std::vector<const char*> all() {
       kHexiNoBlock, kHexiTooFewGpus, kHexiProgress, kHexiSwept, kHexiChosen, kNoCandidateFeasibleOurs,
       kBetterCandidatesInfeasible, kHetAutoProgress, kHetAutoDrawn, kHetAutoExhausted, kPolicyProgress,
       kPolicyRollouts, kTypesReduced, kTypeLeftOut, kWithheldTypesAppended, kListItems,
+      kScenarioNode, kEventJoinNode, kEventNodeGone, kEventJoinNoNode, kEventLeaveNoNode, kEventFailNoNode,
+      kEventLeaves, kEventFails, kStepStarts, kStepNoStartPlan, kStepReplanned, kStepRestarts, kStepKeptNoPlan,
+      kStepKeptNoPlanAt, kStepStoppedLost, kStepStillWaits, kStepForced, kStepSwitched, kStepKept,
+      kNothingMoves, kGpuReceivesInNode, kGpuSendsInNode, kNodeReceivesOverNetwork, kNodeSendsOverNetwork,
+      kNodeReadsCheckpoint,
   };
 }
 

@@ -214,6 +214,36 @@ inline constexpr const char* kTypeLeftOut = ARACHNE_TEXT("%1 (%2 GPUs)");
 inline constexpr const char* kWithheldTypesAppended = ARACHNE_TEXT("the template appends then used %1, which the rollouts had left out");
 inline constexpr const char* kListItems = ARACHNE_TEXT("%1, %2");
 
+// ---- Scenarios: a cluster that changes under the job (core/scenario) ---------------------------
+// A node without a name, and one line per event (Scenario::describe).
+inline constexpr const char* kScenarioNode = ARACHNE_TEXT("node %1");
+inline constexpr const char* kEventJoinNode = ARACHNE_TEXT("+ %1:%2 (%3)");
+inline constexpr const char* kEventNodeGone = ARACHNE_TEXT("- %1");
+inline constexpr const char* kEventJoinNoNode = ARACHNE_TEXT("join (no node)");
+inline constexpr const char* kEventLeaveNoNode = ARACHNE_TEXT("leave (no node)");
+inline constexpr const char* kEventFailNoNode = ARACHNE_TEXT("fail (no node)");
+inline constexpr const char* kEventLeaves = ARACHNE_TEXT("%1 (leaves)");
+inline constexpr const char* kEventFails = ARACHNE_TEXT("%1 (fails)");
+// Why a step kept, changed or stopped the running plan (ScenarioStep::reason).
+inline constexpr const char* kStepStarts = ARACHNE_TEXT("the job starts on the planner's plan");
+inline constexpr const char* kStepNoStartPlan = ARACHNE_TEXT("the planner found no plan for the starting composition; the job waits for a change");
+inline constexpr const char* kStepReplanned = ARACHNE_TEXT("replanned from scratch (the paper's protocol): the new plan replaces the running one");
+inline constexpr const char* kStepRestarts = ARACHNE_TEXT("the job restarts on the planner's plan");
+inline constexpr const char* kStepKeptNoPlan = ARACHNE_TEXT("kept: the planner found no plan for the new composition; the running plan goes on");
+inline constexpr const char* kStepKeptNoPlanAt = ARACHNE_TEXT("kept: the planner found no plan for the new composition; the running plan goes on at %1 seq/s");
+inline constexpr const char* kStepStoppedLost = ARACHNE_TEXT("stopped: the running plan used GPUs that are gone and the planner found no plan for what is left");
+inline constexpr const char* kStepStillWaits = ARACHNE_TEXT("the planner found no plan; the job still waits");
+inline constexpr const char* kStepForced = ARACHNE_TEXT("changed: the running plan used GPUs that are gone, so it cannot go on; the new plan runs at %1 seq/s after a %2 s stall");
+inline constexpr const char* kStepSwitched = ARACHNE_TEXT("changed: the new plan's %1 seq/s over the remaining %2 s, less a %3 s stall, trains %4 sequences, more than the running plan's %5 at %6 seq/s");
+inline constexpr const char* kStepKept = ARACHNE_TEXT("kept: the new plan's %1 seq/s over the remaining %2 s, less a %3 s stall, trains %4 sequences, no more than the running plan's %5 at %6 seq/s");
+// Which link sets a state transfer's time (StateTransfer::bottleneck); %2 in GB, %3 in GB/s.
+inline constexpr const char* kNothingMoves = ARACHNE_TEXT("nothing moves");
+inline constexpr const char* kGpuReceivesInNode = ARACHNE_TEXT("a GPU of node %1 receives %2 GB inside its node at %3 GB/s");
+inline constexpr const char* kGpuSendsInNode = ARACHNE_TEXT("a GPU of node %1 sends %2 GB inside its node at %3 GB/s");
+inline constexpr const char* kNodeReceivesOverNetwork = ARACHNE_TEXT("node %1 receives %2 GB over its network link at %3 GB/s");
+inline constexpr const char* kNodeSendsOverNetwork = ARACHNE_TEXT("node %1 sends %2 GB over its network link at %3 GB/s");
+inline constexpr const char* kNodeReadsCheckpoint = ARACHNE_TEXT("node %1 reads %2 GB from the checkpoint at %3 GB/s");
+
 // Every constant above, for the translation checks.
 std::vector<const char*> all();
 

@@ -2,7 +2,8 @@
 #include "scenario/replan_policy.h"
 
 #include <algorithm>
-#include <cstdio>
+
+#include "plan/texts.h"
 
 namespace arachne {
 
@@ -21,34 +22,20 @@ KeepDecision decideKeepIfBetter(double keptThroughput, bool cannotContinue, doub
   const double kept = cannotContinue ? 0.0 : std::max(0.0, keptThroughput);
   d.keep_sequences = kept * remaining;
   d.switch_sequences = std::max(0.0, candidateThroughput) * std::max(0.0, remaining - stall_s);
-  char buf[512];
   if (cannotContinue) {
     d.forced = true;
     d.switch_plan = candidateThroughput > 0;
-    if (d.switch_plan)
-      std::snprintf(buf, sizeof buf, "changed: the running plan used GPUs that are gone, so it cannot go on; the new plan runs at %.3f seq/s after a %.1f s stall", candidateThroughput, stall_s);
-    else
-      std::snprintf(buf, sizeof buf, "stopped: the running plan used GPUs that are gone and the planner found no plan for what is left");
-    d.reason = buf;
-    return d;
+    d.why = d.switch_plan ? Reason(text::kStepForced, {number(candidateThroughput, 3), number(stall_s, 1)})
+                          : Reason(text::kStepStoppedLost);
+  } else if (candidateThroughput <= 0) {
+    d.why = Reason(text::kStepKeptNoPlanAt, {number(kept, 3)});
+  } else {
+    d.switch_plan = d.switch_sequences > d.keep_sequences;
+    d.why = Reason(d.switch_plan ? text::kStepSwitched : text::kStepKept,
+                   {number(candidateThroughput, 3), number(remaining, 0), number(stall_s, 1),
+                    number(d.switch_sequences, 0), number(d.keep_sequences, 0), number(kept, 3)});
   }
-  if (candidateThroughput <= 0) {
-    std::snprintf(buf, sizeof buf, "kept: the planner found no plan for the new composition; the running plan goes on at %.3f seq/s", kept);
-    d.reason = buf;
-    return d;
-  }
-  d.switch_plan = d.switch_sequences > d.keep_sequences;
-  if (d.switch_plan)
-    std::snprintf(buf, sizeof buf,
-                  "changed: the new plan's %.3f seq/s over the remaining %.0f s, less a %.1f s stall, trains %.0f sequences, "
-                  "more than the running plan's %.0f at %.3f seq/s",
-                  candidateThroughput, remaining, stall_s, d.switch_sequences, d.keep_sequences, kept);
-  else
-    std::snprintf(buf, sizeof buf,
-                  "kept: the new plan's %.3f seq/s over the remaining %.0f s, less a %.1f s stall, trains %.0f sequences, "
-                  "no more than the running plan's %.0f at %.3f seq/s",
-                  candidateThroughput, remaining, stall_s, d.switch_sequences, d.keep_sequences, kept);
-  d.reason = buf;
+  d.reason = d.why.english();
   return d;
 }
 

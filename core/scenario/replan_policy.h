@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "plan/reason.h"
+
 namespace arachne {
 
 enum class ReplanPolicy {
@@ -23,6 +25,7 @@ struct KeepDecision {
   double keep_sequences = 0;
   double switch_sequences = 0;
   std::string reason;                  // a full sentence with the numbers
+  Reason why;                          // `reason` as data, for translated views
 };
 
 // keptThroughput: the running plan on the new composition (sequences/s); 0 or `cannotContinue`

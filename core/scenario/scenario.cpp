@@ -8,6 +8,7 @@
 #include <set>
 
 #include "cluster/node_network.h"
+#include "plan/texts.h"
 
 namespace arachne {
 
@@ -58,10 +59,12 @@ double Scenario::horizon() const {
   return last + (gap > 0 ? gap : 300.0);
 }
 
-std::string Scenario::nodeLabel(int id) const {
+std::string Scenario::nodeLabel(int id) const { return nodeLabelText(id).english(); }
+
+Reason Scenario::nodeLabelText(int id) const {
   auto it = node_names.find(id);
-  if (it != node_names.end() && !it->second.empty()) return it->second;
-  return "node " + std::to_string(id);
+  if (it != node_names.end() && !it->second.empty()) return Reason(text::kVerbatim, {verbatim(it->second)});
+  return Reason(text::kScenarioNode, {integer(id)});
 }
 
 Composition Scenario::compositionAfter(size_t count) const {
@@ -78,18 +81,21 @@ Composition Scenario::compositionAfter(size_t count) const {
   return c;
 }
 
-std::string Scenario::describe(const ScenarioEvent& e) const {
-  std::string s;
+std::string Scenario::describe(const ScenarioEvent& e) const { return describeText(e).english(); }
+
+Reason Scenario::describeText(const ScenarioEvent& e) const {
+  // Each node its own clause joined by ", " (kListItems), so every part is translated.
+  std::vector<Reason> parts;
   if (e.kind == ScenarioEventKind::Join) {
-    for (const Node& n : e.nodes) {
-      s += (s.empty() ? "+ " : ", + ") + n.gpu_type + ":" + std::to_string(n.gpus) + " (" +
-           nodeLabel(n.id) + ")";
-    }
-    return s.empty() ? "join (no node)" : s;
+    for (const Node& n : e.nodes)
+      parts.emplace_back(text::kEventJoinNode, std::vector<ReasonArg>{verbatim(n.gpu_type), integer(n.gpus), nested(nodeLabelText(n.id))});
+    return parts.empty() ? Reason(text::kEventJoinNoNode) : joinReasons(text::kListItems, parts);
   }
-  for (int id : e.node_ids) s += (s.empty() ? "- " : ", - ") + nodeLabel(id);
-  if (s.empty()) s = toString(e.kind) + " (no node)";
-  return s + (e.kind == ScenarioEventKind::Fail ? " (fails)" : " (leaves)");
+  for (int id : e.node_ids) parts.emplace_back(text::kEventNodeGone, std::vector<ReasonArg>{nested(nodeLabelText(id))});
+  const bool fail = e.kind == ScenarioEventKind::Fail;
+  const Reason nodes = !parts.empty() ? joinReasons(text::kListItems, parts)
+                       : Reason(fail ? text::kEventFailNoNode : text::kEventLeaveNoNode);
+  return Reason(fail ? text::kEventFails : text::kEventLeaves, {nested(nodes)});
 }
 
 int Scenario::nextNodeId() const {

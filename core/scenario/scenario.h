@@ -9,6 +9,7 @@
 
 #include "cluster/composition.h"
 #include "io/plan_json.h"
+#include "plan/reason.h"
 #include "scenario/reconfiguration_params.h"
 
 namespace arachne {
@@ -48,13 +49,15 @@ struct Scenario {
   // horizon_s, else the last event plus the gap before it (the first event's time when there is
   // one event), else one hour.
   double horizon() const;
-  // The node's name when it has one, else "node <id>".
+  // The node's name when it has one, else "node <id>"; as data for translated views.
   std::string nodeLabel(int id) const;
+  Reason nodeLabelText(int id) const;
   // The composition after events [0, count): count 0 is the start. Applies events as given,
   // skipping references to nodes that are not there (validateScenario reports those).
   Composition compositionAfter(size_t count) const;
-  // One line: "+ a6000:4 (node 1)", "- node 3 (fails)".
+  // One line: "+ a6000:4 (node 1)", "- node 3 (fails)"; as data for translated views.
   std::string describe(const ScenarioEvent& e) const;
+  Reason describeText(const ScenarioEvent& e) const;
   // The next node id free for a joining node (one above every id the scenario uses).
   int nextNodeId() const;
   bool operator==(const Scenario&) const = default;

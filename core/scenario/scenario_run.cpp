@@ -11,6 +11,7 @@
 #include "catalog/gpu_catalog.h"
 #include "cost/cost_model.h"
 #include "io/load_error.h"
+#include "plan/texts.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_set.h"
 #include "scenario/throughput_timeline.h"
@@ -75,6 +76,12 @@ void setRunning(ScenarioStep& st, const std::optional<Plan>& plan, double rate, 
   st.after_iteration_s = plan ? iteration : 0.0;
   st.plan_shape = plan ? planShape(*plan) : "-";
   st.gpus_used = plan ? plan->gpusUsed() : 0;
+}
+
+// The step's reason as data and in English (the CLI's tables and the trace JSON).
+void setWhy(ScenarioStep& st, Reason why) {
+  st.reason = why.english();
+  st.why = std::move(why);
 }
 
 }  // namespace
@@ -156,6 +163,7 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
     ScenarioStep st;
     st.kind = "start";
     st.event = scenario.cluster_spec.empty() ? world->composition.toInlineSpec() : scenario.cluster_spec;
+    st.event_text = Reason(text::kVerbatim, {verbatim(st.event)});
     st.composition = world->composition.toInlineSpec();
     st.gpus = world->composition.totalGpus();
     const PlannerCall call = callPlanner(plannerName, *world->cost, options, cancel);
@@ -166,9 +174,9 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
       running = call.result.plan;
       runningRate = call.result.report.throughput.sequences_per_s;
       iterationS = call.result.report.iteration_time_s;
-      st.reason = "the job starts on the planner's plan";
+      setWhy(st, Reason(text::kStepStarts));
     } else {
-      st.reason = "the planner found no plan for the starting composition; the job waits for a change";
+      setWhy(st, Reason(text::kStepNoStartPlan));
     }
     setRunning(st, running, runningRate, iterationS);
     timeline.set(0, running ? runningRate : 0.0, running ? PiecePhase::Training : PiecePhase::Stopped, 0);
@@ -187,7 +195,8 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
     st.at_s = ev.at_s;
     st.handled_s = std::max(ev.at_s, controllerFree);
     st.kind = toString(ev.kind);
-    st.event = scenario.describe(ev);
+    st.event_text = scenario.describeText(ev);
+    st.event = st.event_text.english();
     auto next = std::make_unique<World>(catalog, scenario.compositionAfter(i + 1), model, spec);
     st.composition = next->composition.toInlineSpec();
     st.gpus = next->composition.totalGpus();
@@ -244,11 +253,11 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
                       : st.running_lost_gpus ? StepDecision::Forced
                       : options.policy == ReplanPolicy::Replan ? StepDecision::Replan : StepDecision::Switch;
         if (options.policy == ReplanPolicy::Replan && !st.running_lost_gpus && running)
-          st.reason = "replanned from scratch (the paper's protocol): the new plan replaces the running one";
+          setWhy(st, Reason(text::kStepReplanned));
         else if (!running)
-          st.reason = "the job restarts on the planner's plan";
+          setWhy(st, Reason(text::kStepRestarts));
         else
-          st.reason = decideKeepIfBetter(0, true, st.planned_sequences_per_s, st.stall_s, horizon - t).reason;
+          setWhy(st, decideKeepIfBetter(0, true, st.planned_sequences_per_s, st.stall_s, horizon - t).why);
         timeline.set(t, 0.0, PiecePhase::Stall, index);
         st.resumes_s = t + st.stall_s;
         running = call.result.plan;
@@ -261,15 +270,14 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
         holderFailed.clear();
       } else if (canContinue) {
         st.decision = StepDecision::Keep;
-        st.reason = "kept: the planner found no plan for the new composition; the running plan goes on";
+        setWhy(st, Reason(text::kStepKeptNoPlan));
         st.resumes_s = t;
         runningRate = st.kept_sequences_per_s;
         timeline.set(t, runningRate, PiecePhase::Training, index);
         holderWorld = std::move(next);
       } else {
         st.decision = StepDecision::Stopped;
-        st.reason = running ? "stopped: the running plan used GPUs that are gone and the planner found no plan for what is left"
-                            : "the planner found no plan; the job still waits";
+        setWhy(st, Reason(running ? text::kStepStoppedLost : text::kStepStillWaits));
         st.resumes_s = t;
         running.reset();
         runningRate = 0;
@@ -284,7 +292,7 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
       if (call.result.found) reconfigure(false);
       const KeepDecision d = decideKeepIfBetter(runningRate, false, st.planned_sequences_per_s,
                                                 call.result.found ? st.stall_s : 0.0, horizon - decided);
-      st.reason = d.reason;
+      setWhy(st, d.why);
       if (d.switch_plan) {
         st.decision = StepDecision::Switch;
         timeline.set(decided, 0.0, PiecePhase::Stall, index);

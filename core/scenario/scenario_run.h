@@ -52,6 +52,7 @@ struct ScenarioStep {
   double handled_s = 0;  // when the controller took it up (later while a reconfiguration runs)
   std::string kind;      // "start", "join", "leave", "fail"
   std::string event;     // Scenario::describe, or the starting cluster
+  Reason event_text;     // `event` as data, for translated views
   std::string composition;  // inline form after the event
   int gpus = 0;
   // The planner's run on the composition after the event.
@@ -66,6 +67,7 @@ struct ScenarioStep {
   double kept_sequences_per_s = 0;     // 0 when it lost GPUs or none ran
   StepDecision decision = StepDecision::Start;
   std::string reason;                  // why kept, switched or stopped, with numbers
+  Reason why;                          // `reason` as data, for translated views
   double after_sequences_per_s = 0;    // what runs once the step is done
   double after_iteration_s = 0;        // its iteration time (0 when nothing runs)
   ReconfigurationStall stall;

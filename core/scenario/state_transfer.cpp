@@ -3,7 +3,6 @@
 #include "scenario/state_transfer.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -11,6 +10,7 @@
 #include "catalog/gpu_type.h"
 #include "cost/cost_model.h"
 #include "cost/link_model.h"
+#include "plan/texts.h"
 
 namespace arachne {
 
@@ -111,11 +111,8 @@ double heldBytes(const PlanState& to, const Gpu& x, const PlanState& from, const
   return held.weights + held.grads + held.optimizer;
 }
 
-std::string gb(double bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f GB", bytes / 1e9);
-  return buf;
-}
+// Bytes in GB with two decimals, a bandwidth in GB/s as %g: the values of the bottleneck texts.
+ReasonArg gb(double bytes) { return number(bytes / 1e9, 2); }
 
 // The intra-node bandwidth per GPU of the node's type (GB/s), 0 when the composition lacks it.
 double nodeIntraGbps(const CostModel& cost, int nodeId) {
@@ -124,11 +121,7 @@ double nodeIntraGbps(const CostModel& cost, int nodeId) {
   return g < 0 ? 0.0 : cost.gpuType(g).intra_node_gbps;
 }
 
-std::string gbps(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g GB/s", v);
-  return buf;
-}
+ReasonArg gbps(double v) { return number(v, -6); }
 
 }  // namespace
 
@@ -250,34 +243,31 @@ StateTransfer priceStateTransfer(const Plan& from, const CostModel& fromCost, co
   // nodeInterGbps is the rate the cost model's links achieve on a large message (efficiency and
   // measured curves included), so no further link efficiency applies to it.
   auto netTime = [](double bytes, double gbps) { return bytes / (gbps * 1e9) + kInterNodeLatencyS; };
-  out.bottleneck = "nothing moves";
-  auto consider = [&](double t, const std::string& why) {
+  out.bottleneck_text = Reason(text::kNothingMoves);
+  auto consider = [&](double t, const char* why, int node, double bytes, double rate) {
     if (t > out.time_s) {
       out.time_s = t;
-      out.bottleneck = why;
+      out.bottleneck_text = Reason(why, {integer(node), gb(bytes), gbps(rate)});
     }
   };
   for (size_t x = 0; x < intraIn.size(); ++x) {
     const int node = newState.gpus[x].node;
     if (intraIn[x] > 0)
-      consider(transferTime(intraIn[x], Link::intra(intra(node))),
-               "a GPU of node " + std::to_string(node) + " receives " + gb(intraIn[x]) + " inside its node at " + gbps(intra(node)));
+      consider(transferTime(intraIn[x], Link::intra(intra(node))), text::kGpuReceivesInNode, node, intraIn[x], intra(node));
   }
   for (size_t y = 0; y < intraOut.size(); ++y) {
     const int node = oldState.gpus[y].node;
     if (intraOut[y] > 0)
-      consider(transferTime(intraOut[y], Link::intra(intra(node))),
-               "a GPU of node " + std::to_string(node) + " sends " + gb(intraOut[y]) + " inside its node at " + gbps(intra(node)));
+      consider(transferTime(intraOut[y], Link::intra(intra(node))), text::kGpuSendsInNode, node, intraOut[y], intra(node));
   }
   for (const auto& [node, bytes] : netIn)
-    if (bytes > 0) consider(netTime(bytes, inter(node)),
-                            "node " + std::to_string(node) + " receives " + gb(bytes) + " over its network link at " + gbps(inter(node)));
+    if (bytes > 0) consider(netTime(bytes, inter(node)), text::kNodeReceivesOverNetwork, node, bytes, inter(node));
   for (const auto& [node, bytes] : netOut)
-    if (bytes > 0) consider(netTime(bytes, inter(node)),
-                            "node " + std::to_string(node) + " sends " + gb(bytes) + " over its network link at " + gbps(inter(node)));
+    if (bytes > 0) consider(netTime(bytes, inter(node)), text::kNodeSendsOverNetwork, node, bytes, inter(node));
   for (const auto& [node, bytes] : checkpointIn)
-    if (bytes > 0) consider(bytes / (params.checkpoint_read_gbps * 1e9),
-                            "node " + std::to_string(node) + " reads " + gb(bytes) + " from the checkpoint at " + gbps(params.checkpoint_read_gbps));
+    if (bytes > 0)
+      consider(bytes / (params.checkpoint_read_gbps * 1e9), text::kNodeReadsCheckpoint, node, bytes, params.checkpoint_read_gbps);
+  out.bottleneck = out.bottleneck_text.english();
   return out;
 }
 

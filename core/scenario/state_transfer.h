@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "plan/plan.h"
+#include "plan/reason.h"
 #include "scenario/reconfiguration_params.h"
 
 namespace arachne {
@@ -41,6 +42,7 @@ struct StateTransfer {
   double max_gpu_bytes = 0;  // the most any one GPU receives (the paper's "per rank")
   double time_s = 0;         // set by the slowest link: the transfers run concurrently
   std::string bottleneck;    // which link sets time_s, with its bytes and bandwidth
+  Reason bottleneck_text;    // `bottleneck` as data, for translated views
   std::vector<StageTransfer> stages;  // one per stage of the new plan, in plan order
   double moved() const { return bytes_intra + bytes_inter + bytes_checkpoint; }
 };
