@@ -2,6 +2,7 @@
 #include "scenario_timeline_view.h"
 
 #include <QContextMenuEvent>
+#include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -18,7 +19,9 @@ namespace arachne::gui {
 namespace {
 
 constexpr double kMargin = 24;
-constexpr double kHit = 9;  // pixels around a marker that pick it
+constexpr double kHit = 9;     // pixels around a marker that pick it
+constexpr double kMarker = 7;  // half a marker's size
+constexpr double kTickGap = 22;  // from the axis to the top of a tick's time
 
 // Okabe-Ito colours (colour-blind safe); the marker shapes differ too.
 QColor kindColor(ScenarioEventKind k) {
@@ -60,8 +63,36 @@ ScenarioTimelineView::ScenarioTimelineView(QWidget* parent) : QWidget(parent) {
   setObjectName(QStringLiteral("ScenarioTimeline"));
 }
 
-QSize ScenarioTimelineView::sizeHint() const { return {800, 96}; }
-QSize ScenarioTimelineView::minimumSizeHint() const { return {300, 80}; }
+// Tall enough for two label rows, the markers and the ticks' times below the axis: at a fixed
+// 80 px and the axis at 45 % of the height, the upper row of labels was cut at the top.
+QSize ScenarioTimelineView::minimumSizeHint() const {
+  const double rows = 2 * labelRowHeight() + kMarker + 3 + kTickGap + labelRowHeight() + 4;
+  return {300, std::max(80, static_cast<int>(std::ceil(rows)))};
+}
+QSize ScenarioTimelineView::sizeHint() const { return {800, std::max(96, minimumSizeHint().height() + 16)}; }
+
+QFont ScenarioTimelineView::labelFont() const {
+  QFont small = font();
+  small.setPointSizeF(small.pointSizeF() * 0.85);
+  return small;
+}
+
+double ScenarioTimelineView::labelRowHeight() const { return QFontMetricsF(labelFont()).height(); }
+
+double ScenarioTimelineView::axisY() const {
+  return std::max(height() * 0.45, 2 * labelRowHeight() + kMarker + 3);
+}
+
+QRectF ScenarioTimelineView::labelRect(int index) const {
+  if (index < 0 || index >= static_cast<int>(scenario_.events.size())) return {};
+  const ScenarioEvent& e = scenario_.events[static_cast<size_t>(index)];
+  const double x = index == dragging_ ? dragX_ : xForTime(e.at_s);
+  const double row = labelRowHeight();
+  const double w = std::min<double>(width(), QFontMetricsF(labelFont()).horizontalAdvance(shortEventLabel(scenario_, e)) + 6);
+  const double left = std::clamp(x - w / 2, 0.0, std::max(0.0, width() - w));
+  const double top = axisY() - kMarker - 3 - (index % 2 == 0 ? 1 : 2) * row;
+  return {left, top, w, row};
+}
 
 void ScenarioTimelineView::setScenario(const Scenario& s) {
   scenario_ = s;
@@ -104,7 +135,7 @@ double ScenarioTimelineView::timeForX(double x) const {
 }
 
 int ScenarioTimelineView::eventAt(const QPoint& p) const {
-  const double axisY = height() * 0.45;
+  const double axisY = this->axisY();
   int best = -1;
   double bestD = kHit;
   for (size_t i = 0; i < scenario_.events.size(); ++i) {
@@ -122,18 +153,16 @@ void ScenarioTimelineView::paintEvent(QPaintEvent*) {
   p.setRenderHint(QPainter::Antialiasing);
   p.fillRect(rect(), palette().base());
   const QRectF r = axisRect();
-  const double axisY = height() * 0.45;
+  const double axisY = this->axisY();
   p.setPen(QPen(palette().text().color(), 1.5));
   p.drawLine(QPointF(r.left(), axisY), QPointF(r.right(), axisY));
   // Ticks with their time below the axis.
   const double step = tickStep(horizon(), std::max(2, static_cast<int>(r.width() / 110)));
-  QFont small = font();
-  small.setPointSizeF(small.pointSizeF() * 0.85);
-  p.setFont(small);
+  p.setFont(labelFont());
   for (double t = 0; t <= horizon() + 1e-9; t += step) {
     const double x = xForTime(t);
     p.drawLine(QPointF(x, axisY - 3), QPointF(x, axisY + 3));
-    p.drawText(QRectF(x - 50, axisY + 22, 100, 16), Qt::AlignHCenter | Qt::AlignTop, formatSeconds(t));
+    p.drawText(QRectF(x - 50, axisY + kTickGap, 100, labelRowHeight()), Qt::AlignHCenter | Qt::AlignTop, formatSeconds(t));
   }
   p.setPen(QPen(palette().text().color(), 1, Qt::DashLine));
   p.drawLine(QPointF(r.right(), axisY - 14), QPointF(r.right(), axisY + 14));
@@ -148,7 +177,7 @@ void ScenarioTimelineView::paintEvent(QPaintEvent*) {
     p.setPen(QPen(bad ? QColor(0xCC0000) : c.darker(140), sel ? 3 : 1.5));
     p.setBrush(c);
     QPainterPath shape;
-    const double s = 7;
+    const double s = kMarker;
     if (e.kind == ScenarioEventKind::Join) {
       shape.moveTo(x, axisY - s);
       shape.lineTo(x + s, axisY + s * 0.8);
@@ -167,8 +196,7 @@ void ScenarioTimelineView::paintEvent(QPaintEvent*) {
       p.drawLine(QPointF(x - s, axisY + s), QPointF(x + s, axisY - s));
     }
     p.setPen(bad ? QColor(0xCC0000) : palette().text().color());
-    const double labelY = (i % 2 == 0) ? axisY - 30 : axisY - 44;
-    p.drawText(QRectF(x - 80, labelY, 160, 14), Qt::AlignHCenter | Qt::AlignBottom, shortEventLabel(scenario_, e));
+    p.drawText(labelRect(static_cast<int>(i)), Qt::AlignHCenter | Qt::AlignBottom, shortEventLabel(scenario_, e));
   }
   if (hasFocus()) {
     p.setPen(QPen(palette().highlight().color(), 1, Qt::DotLine));

@@ -26,6 +26,9 @@ class ScenarioTimelineView : public QWidget {
   double xForTime(double seconds) const;
   double timeForX(double x) const;
   int eventAt(const QPoint& p) const;  // -1 when no marker is there
+  // Where an event's label is drawn: above its marker, alternating between two rows, always
+  // inside the widget.
+  QRectF labelRect(int index) const;
   QSize sizeHint() const override;
   QSize minimumSizeHint() const override;
 
@@ -50,6 +53,10 @@ class ScenarioTimelineView : public QWidget {
  private:
   double horizon() const;
   QRectF axisRect() const;
+  QFont labelFont() const;
+  double labelRowHeight() const;
+  // The axis' height: low enough for two rows of labels above the markers.
+  double axisY() const;
   Scenario scenario_;
   std::vector<bool> problem_;  // per event: validateScenario names it
   int selected_ = -1;

@@ -158,6 +158,30 @@ class TestScenarioPanel : public QObject {
     QVERIFY(panel.document()->scenario() == original);
   }
 
+  // Every event's label lies inside the timeline, at its smallest height and at the height a
+  // dock gives it: the upper row of labels ("✕ spot-2", "✕ spot-3" of spot-a100) was drawn above
+  // the widget's top edge, and a label at either end of the axis past its side.
+  void eventLabelsStayInsideTheTimeline() {
+    ScenarioPanel panel(GpuCatalog::builtin(), {});
+    QVERIFY(panel.openScenario(QStringLiteral("spot-a100")));
+    ScenarioTimelineView* v = panel.timeline();
+    const int events = panel.document()->eventCount();
+    QVERIFY(events >= 4);
+    for (const QSize size : {v->minimumSizeHint(), QSize(900, v->sizeHint().height()), QSize(320, 200)}) {
+      v->resize(size);
+      for (int i = 0; i < events; ++i) {
+        const QRectF label = v->labelRect(i);
+        QVERIFY(!label.isEmpty());
+        QVERIFY2(QRectF(v->rect()).contains(label),
+                 qPrintable(QString("event %1 at %2x%3: label (%4, %5, %6 x %7)").arg(i).arg(size.width()).arg(size.height())
+                                .arg(label.x()).arg(label.y()).arg(label.width()).arg(label.height())));
+        // Above its marker, which stays where a click finds it.
+        QCOMPARE(v->eventAt(QPoint(int(std::lround(v->xForTime(panel.document()->scenario().events[size_t(i)].at_s))),
+                                   int(label.bottom()) + 10)), i);
+      }
+    }
+  }
+
   void startFromTheComposersClusterIsOneEdit() {
     const Composition c = resolveCluster("a100-80:8x2", GpuCatalog::builtin());
     ScenarioPanel panel(GpuCatalog::builtin(), [c] { return c; });
