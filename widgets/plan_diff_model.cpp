@@ -80,7 +80,9 @@ QVariant PlanDiffModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant PlanDiffModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+  // The tooltip is the whole text, for a header the view had to elide.
+  if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+    return QAbstractTableModel::headerData(section, orientation, role);
   switch (section) {
     case StageColumn: return tr("Stage");
     case GpuColumn: return tr("GPU");

@@ -83,7 +83,9 @@ QVariant ScenarioStepsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ScenarioStepsModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+  // The tooltip is the whole text, for a header the view had to elide.
+  if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
+    return QAbstractTableModel::headerData(section, orientation, role);
   switch (section) {
     case PlannerColumn: return tr("Planner");
     case StepColumn: return tr("Step");

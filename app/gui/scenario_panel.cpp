@@ -13,6 +13,7 @@
 #include <QMenu>
 #include <QSplitter>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -34,6 +35,32 @@ QToolButton* toolButton(QAction* a, QWidget* parent) {
   b->setDefaultAction(a);
   b->setToolButtonStyle(Qt::ToolButtonTextOnly);
   return b;
+}
+
+// A tool bar button that opens `menu` at once; in the tool bar's overflow it is a submenu.
+void menuButton(QToolBar* bar, QMenu* menu) {
+  bar->addAction(menu->menuAction());
+  qobject_cast<QToolButton*>(bar->widgetForAction(menu->menuAction()))->setPopupMode(QToolButton::InstantPopup);
+}
+
+// Columns as wide as their cells and header on one line, the table scrolling sideways when the
+// dock is narrower: fixed 100 px columns cut the German headers ("achher (Seq./s)") and the
+// cells. Headers elide at worst, with the whole text as their tooltip (the models give it).
+void fitColumnsToContents(QTableView* view) {
+  view->verticalHeader()->hide();
+  view->setWordWrap(false);
+  view->horizontalHeader()->setTextElideMode(Qt::ElideRight);  // no stretched last section: it kept 100 px
+  QAbstractItemModel* model = view->model();
+  const auto fit = [view] { view->resizeColumnsToContents(); };
+  QObject::connect(model, &QAbstractItemModel::modelReset, view, fit);
+  QObject::connect(model, &QAbstractItemModel::headerDataChanged, view, fit);
+  QObject::connect(model, &QAbstractItemModel::dataChanged, view, fit);
+}
+
+// Framed like the panel's other buttons: a tool bar's flat buttons read as plain text.
+void raiseButtons(QToolBar* bar) {
+  for (QAction* a : bar->actions())
+    if (auto* b = qobject_cast<QToolButton*>(bar->widgetForAction(a))) b->setAutoRaise(false);
 }
 }  // namespace
 
@@ -108,37 +135,14 @@ void ScenarioPanel::createActions() {
 }
 
 void ScenarioPanel::createLayout() {
+  // The title with the model and horizon on one line, the file and edit actions in a tool bar
+  // below, whose overflow goes into its » menu: the actions, model and horizon on one line were
+  // 1,500 px wide in German and forced the window wider than asked.
   auto* top = new QHBoxLayout;
   title_ = new QLabel(this);
   title_->setTextFormat(Qt::PlainText);
-  top->addWidget(toolButton(openAction_, this));
-  presetMenu_ = new QMenu(this);
-  for (const auto& n : scenarioPresetNames()) {
-    const QString name = QString::fromStdString(n);
-    presetMenu_->addAction(name, this, [this, name] { openPreset(name); });
-  }
-  presetButton_ = new QToolButton(this);
-  presetButton_->setMenu(presetMenu_);
-  presetButton_->setPopupMode(QToolButton::InstantPopup);
-  top->addWidget(presetButton_);
-  top->addWidget(toolButton(saveAction_, this));
-  top->addWidget(toolButton(saveAsAction_, this));
-  top->addSpacing(8);
-  top->addWidget(toolButton(undoAction_, this));
-  top->addWidget(toolButton(redoAction_, this));
-  top->addSpacing(8);
-  addMenu_ = new QMenu(this);
-  addMenu_->addAction(addJoinAction_);
-  addMenu_->addAction(addLeaveAction_);
-  addMenu_->addAction(addFailAction_);
-  addButton_ = new QToolButton(this);
-  addButton_->setMenu(addMenu_);
-  addButton_->setPopupMode(QToolButton::InstantPopup);
-  top->addWidget(addButton_);
-  top->addWidget(toolButton(moveAction_, this));
-  top->addWidget(toolButton(deleteAction_, this));
-  top->addWidget(toolButton(fromComposerAction_, this));
-  top->addSpacing(8);
+  title_->setWordWrap(true);
+  top->addWidget(title_, 1);
   modelLabel_ = new QLabel(this);
   modelBox_ = new QComboBox(this);
   for (const auto& m : ModelCatalog::builtin().models()) modelBox_->addItem(QString::fromStdString(m.id));
@@ -153,7 +157,32 @@ void ScenarioPanel::createLayout() {
   connect(horizonBox_, &QDoubleSpinBox::valueChanged, this, &ScenarioPanel::setHorizon);
   top->addWidget(horizonLabel_);
   top->addWidget(horizonBox_);
-  top->addStretch(1);
+
+  presetMenu_ = new QMenu(this);
+  for (const auto& n : scenarioPresetNames()) {
+    const QString name = QString::fromStdString(n);
+    presetMenu_->addAction(name, this, [this, name] { openPreset(name); });
+  }
+  addMenu_ = new QMenu(this);
+  addMenu_->addAction(addJoinAction_);
+  addMenu_->addAction(addLeaveAction_);
+  addMenu_->addAction(addFailAction_);
+  auto* bar = new QToolBar(this);
+  bar->setObjectName(QStringLiteral("ScenarioActions"));
+  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  bar->addAction(openAction_);
+  menuButton(bar, presetMenu_);
+  bar->addAction(saveAction_);
+  bar->addAction(saveAsAction_);
+  bar->addSeparator();
+  bar->addAction(undoAction_);
+  bar->addAction(redoAction_);
+  bar->addSeparator();
+  menuButton(bar, addMenu_);
+  bar->addAction(moveAction_);
+  bar->addAction(deleteAction_);
+  bar->addAction(fromComposerAction_);
+  raiseButtons(bar);
 
   auto* play = new QHBoxLayout;
   plannersMenu_ = new QMenu(this);
@@ -165,6 +194,11 @@ void ScenarioPanel::createLayout() {
   policyBox_ = new QComboBox(this);
   policyBox_->addItem(QString(), static_cast<int>(ReplanPolicy::Replan));
   policyBox_->addItem(QString(), static_cast<int>(ReplanPolicy::KeepIfBetter));
+  // The policies are sentences: the box may show the start of one (the whole one in its list and
+  // tooltip) rather than widen the dock, and with it the window, by their length.
+  policyBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  policyBox_->setMinimumContentsLength(24);
+  connect(policyBox_, &QComboBox::currentIndexChanged, this, [this] { policyBox_->setToolTip(policyBox_->currentText()); });
   play->addWidget(policyLabel_);
   play->addWidget(policyBox_);
   budgetLabel_ = new QLabel(this);
@@ -201,16 +235,14 @@ void ScenarioPanel::createLayout() {
   stepsView_->setModel(steps_);
   stepsView_->setSelectionBehavior(QAbstractItemView::SelectRows);
   stepsView_->setSelectionMode(QAbstractItemView::SingleSelection);
-  stepsView_->verticalHeader()->hide();
-  stepsView_->horizontalHeader()->setStretchLastSection(true);
+  fitColumnsToContents(stepsView_);
   connect(stepsView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) { selectStep(current.row()); });
   diff_ = new PlanDiffModel(this);
   diffView_ = new QTableView(this);
   diffView_->setObjectName(QStringLiteral("ScenarioPlanDiff"));
   diffView_->setModel(diff_);
-  diffView_->verticalHeader()->hide();
-  diffView_->horizontalHeader()->setStretchLastSection(true);
+  fitColumnsToContents(diffView_);
   diffLabel_ = new QLabel(this);
   diffLabel_->setWordWrap(true);
   diffLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -234,8 +266,8 @@ void ScenarioPanel::createLayout() {
   split->setStretchFactor(1, 1);
 
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(title_);
   layout->addLayout(top);
+  layout->addWidget(bar);
   layout->addWidget(timeline_);
   layout->addWidget(problems_);
   layout->addLayout(play);
@@ -263,8 +295,8 @@ void ScenarioPanel::retranslate() {
   fromComposerAction_->setText(tr("Start from the composer's cluster"));
   playAction_->setText(tr("Play"));
   stopAction_->setText(tr("Stop"));
-  presetButton_->setText(tr("Presets"));
-  addButton_->setText(tr("Add event"));
+  presetMenu_->setTitle(tr("Presets"));  // the title is its tool bar button's text
+  addMenu_->setTitle(tr("Add event"));
   plannersButton_->setText(tr("Planners"));
   modelLabel_->setText(tr("Model"));
   horizonLabel_->setText(tr("Horizon"));
@@ -272,6 +304,7 @@ void ScenarioPanel::retranslate() {
   policyLabel_->setText(tr("Policy"));
   policyBox_->setItemText(0, tr("replan at every event (the paper's protocol)"));
   policyBox_->setItemText(1, tr("keep the plan unless the gain repays the stall"));
+  policyBox_->setToolTip(policyBox_->currentText());
   budgetLabel_->setText(tr("Budget per replan"));
   budgetBox_->setSuffix(tr(" s"));
   timeline_->setToolTip(tr("Drag an event to move it, right-click to add or delete, arrow keys nudge the selected one."));

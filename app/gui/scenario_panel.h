@@ -145,9 +145,7 @@ class ScenarioPanel : public QWidget {
   QDoubleSpinBox* budgetBox_ = nullptr;
   QToolButton* plannersButton_ = nullptr;
   QMenu* plannersMenu_ = nullptr;
-  QToolButton* addButton_ = nullptr;
   QMenu* addMenu_ = nullptr;
-  QToolButton* presetButton_ = nullptr;
   QMenu* presetMenu_ = nullptr;
 
   QAction* openAction_ = nullptr;
