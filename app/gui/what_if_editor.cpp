@@ -64,8 +64,11 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   connect(stack, &QUndoStack::redoTextChanged, redo, &QAction::setToolTip);
   undo_->setDefaultAction(undo);
   redo_->setDefaultAction(redo);
-  undo_->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  redo_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  // As wide as the column, like the reset button below them; never narrower than their text.
+  for (QToolButton* b : {undo_, redo_}) {
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    b->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  }
 
   auto* tform = new QFormLayout(templateBox_);
   tform->addRow(replicasLabel_, replicas_);
@@ -78,15 +81,14 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   controls->addWidget(hint_);
   controls->addWidget(templateBox_);
   controls->addWidget(stageBox_);
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(undo_);
-  buttons->addWidget(redo_);
-  controls->addLayout(buttons);
+  // One above the other: side by side "Änderung rückgängig" and "Änderung wiederholen" needed
+  // more than the column's width and were cut on both sides.
+  controls->addWidget(undo_);
+  controls->addWidget(redo_);
   controls->addWidget(reset_);
   controls->addStretch(1);
-  auto* controlWidget = new QWidget(this);
-  controlWidget->setLayout(controls);
-  controlWidget->setMaximumWidth(260);
+  controls_ = new QWidget(this);
+  controls_->setLayout(controls);
   memory_->setMinimumSize(200, 150);
 
   auto* scroll = new QScrollArea(this);
@@ -123,7 +125,7 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
   auto* top = new QHBoxLayout;
-  top->addWidget(controlWidget);
+  top->addWidget(controls_);
   top->addWidget(split, 1);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(summary_);
@@ -179,6 +181,14 @@ void WhatIfEditor::retranslate() {
   charts_->setTabText(1, tr("Timeline"));
   undo_->defaultAction()->setText(tr("Undo edit"));
   redo_->defaultAction()->setText(tr("Redo edit"));
+  fitControlsWidth();
+}
+
+void WhatIfEditor::fitControlsWidth() {
+  // A narrow column leaves the plan and the charts the room; but never narrower than what its
+  // labels and buttons need in this language (a fixed 260 px cut the German ones).
+  constexpr int kPreferredWidth = 260;
+  controls_->setMaximumWidth(std::max(kPreferredWidth, controls_->minimumSizeHint().width()));
 }
 
 void WhatIfEditor::selectStage(int t, int s) {
@@ -306,6 +316,7 @@ void WhatIfEditor::syncControls() {
   }
   layers_->setValue(st.last_layer - st.first_layer + 1);
   syncing_ = false;
+  fitControlsWidth();  // the group boxes' titles name the stage's GPU type
 }
 
 }  // namespace arachne::gui

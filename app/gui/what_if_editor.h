@@ -56,6 +56,7 @@ class WhatIfEditor : public QWidget {
 
  private:
   void retranslate();
+  void fitControlsWidth();
   void refresh();
   void syncControls();
   WhatIfSession* session_;
@@ -80,6 +81,7 @@ class WhatIfEditor : public QWidget {
   QToolButton* undo_;
   QToolButton* redo_;
   QPushButton* reset_;
+  QWidget* controls_ = nullptr;  // the column of edits left of the plan
   QTabWidget* charts_ = nullptr;
   QStackedWidget* memoryPage_ = nullptr;
   QLabel* memoryNote_ = nullptr;

@@ -63,6 +63,7 @@
 #include "main_window.h"
 #include "planner_panel.h"
 #include "training_panel.h"
+#include "what_if_editor.h"
 
 using namespace arachne;
 using namespace arachne::gui;
@@ -592,6 +593,34 @@ class TestGuiMainWindow : public QObject {
       }
       // What the reason is, in full, on hover.
       QVERIFY(!table->model()->headerData(WhyDroppedModel::ReasonColumn, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+    }
+    QVERIFY(Language::apply("en"));
+  }
+
+  // The what-if editor's buttons show their whole text at the window's size in every language:
+  // in German, side by side in a 260 px column, "Änderung rückgängig" and "Änderung wiederholen"
+  // were cut on both sides ("nderung rückgängi").
+  void whatIfButtonsShowTheirWholeText() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.tabs()->setCurrentIndex(MainWindow::WhatIfTab);
+    for (const QString code : {"en", "de", "zh_CN"}) {
+      QVERIFY(Language::apply(code));
+      QApplication::processEvents();
+      int buttons = 0;
+      for (auto* b : w.whatIfEditor()->findChildren<QAbstractButton*>()) {
+        if (!b->isVisible() || b->text().isEmpty() || qobject_cast<QTabBar*>(b->parentWidget())) continue;
+        ++buttons;
+        QVERIFY2(b->width() >= b->sizeHint().width(),
+                 qPrintable(QString("%1: \"%2\" %3 px for %4 px").arg(code, b->text()).arg(b->width()).arg(b->sizeHint().width())));
+      }
+      QCOMPARE(buttons, 3);  // undo, redo, back to the planner's plan
     }
     QVERIFY(Language::apply("en"));
   }
