@@ -98,6 +98,18 @@ QMultiMap<QKeySequence, QString> visibleMnemonics(MainWindow& w, bool inDocks) {
   for (auto* g : w.findChildren<QGroupBox*>()) add(g, g->title());
   return out;
 }
+// Plans `cluster` with the window's default planner and shows the window at 1400 x 900: the
+// layout checks need a window with a result, laid out at the screenshot's size.
+bool planAndShow(MainWindow& w, const QString& cluster) {
+  if (!w.loadCluster(cluster)) return false;
+  QSignalSpy finished(&w, &MainWindow::planningFinished);
+  w.startPlanning();
+  if (!finished.wait(5000)) return false;
+  w.resize(1400, 900);
+  w.show();
+  return QTest::qWaitForWindowExposed(&w);
+}
+
 }  // namespace
 
 class TestGuiMainWindow : public QObject {
@@ -565,13 +577,7 @@ class TestGuiMainWindow : public QObject {
   // section turns bold when its column is selected, and the rows select whole).
   void whyDroppedHeadersAreWhole() {
     MainWindow w(GpuCatalog::builtin(), backend_);
-    QVERIFY(w.loadCluster(QStringLiteral("h100:4x3")));
-    QSignalSpy finished(&w, &MainWindow::planningFinished);
-    w.startPlanning();
-    QVERIFY(finished.wait(5000));
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(planAndShow(w, QStringLiteral("h100:4x3")));
     w.tabs()->setCurrentIndex(MainWindow::DroppedTab);
     auto* table = qobject_cast<QTableView*>(w.tabPage(MainWindow::DroppedTab));
     QVERIFY(table);
@@ -602,13 +608,7 @@ class TestGuiMainWindow : public QObject {
   // were cut on both sides ("nderung rückgängi").
   void whatIfButtonsShowTheirWholeText() {
     MainWindow w(GpuCatalog::builtin(), backend_);
-    QVERIFY(w.loadCluster(QString::fromLatin1(kDefaultCluster)));
-    QSignalSpy finished(&w, &MainWindow::planningFinished);
-    w.startPlanning();
-    QVERIFY(finished.wait(5000));
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(planAndShow(w, QString::fromLatin1(kDefaultCluster)));
     w.tabs()->setCurrentIndex(MainWindow::WhatIfTab);
     for (const QString code : {"en", "de", "zh_CN"}) {
       QVERIFY(Language::apply(code));
@@ -666,13 +666,7 @@ class TestGuiMainWindow : public QObject {
   // The tab bar needs no scroll buttons at the window's size, in every language.
   void tabBarFitsInEveryLanguage() {
     MainWindow w(GpuCatalog::builtin(), backend_);
-    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
-    QSignalSpy finished(&w, &MainWindow::planningFinished);
-    w.startPlanning();
-    QVERIFY(finished.wait(5000));
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(planAndShow(w, QStringLiteral("h100:8x2")));
     for (const QString code : {"en", "de", "zh_CN"}) {
       QVERIFY(Language::apply(code));
       QApplication::processEvents();
@@ -690,13 +684,7 @@ class TestGuiMainWindow : public QObject {
   // button or group box takes a menu title's letter, and the docks' own letters are unique.
   void mnemonicsDoNotClash() {
     MainWindow w(GpuCatalog::builtin(), backend_);
-    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
-    QSignalSpy finished(&w, &MainWindow::planningFinished);
-    w.startPlanning();
-    QVERIFY(finished.wait(5000));
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(planAndShow(w, QStringLiteral("h100:8x2")));
     // The tabs with their own labels are open to the check.
     for (const int t : {MainWindow::TimelineTab, MainWindow::AlternativesTab, MainWindow::WhatIfTab}) QVERIFY(w.tabs()->isTabEnabled(t));
     for (const QString code : {"en", "de", "zh_CN"}) {
