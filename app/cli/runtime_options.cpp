@@ -27,8 +27,7 @@ std::vector<std::string> splitCommas(const std::string& s) {
 }  // namespace
 
 std::vector<OptionSpec> pricingOptions() {
-  std::string terms;
-  for (const auto& n : CostTerms::names()) terms += (terms.empty() ? "" : ", ") + n;
+  const std::string terms = joinTermNames(CostTerms::names());
   return {
       {"--global-batch", "N", "sequences per iteration (default: the model's)", false},
       {"--seq-len", "N", "tokens per sequence (default: the model's)", false},
@@ -98,9 +97,8 @@ CostTerms costTermsFrom(const ParsedArgs& a) {
         continue;
       }
       if (!t.set(name, false)) {
-        std::string known;
-        for (const auto& n : CostTerms::names()) known += (known.empty() ? "" : ", ") + n;
-        throw UsageError("option '--without' names an unknown term '" + name + "' (known: " + known + ", all)");
+        throw UsageError("option '--without' names an unknown term '" + name + "' (known: " +
+                         joinTermNames(CostTerms::names()) + ", all)");
       }
     }
   }
