@@ -145,6 +145,9 @@ void ComposerPanel::retranslate() {
   paletteLabel_->setText(tr("GPU palette (drag a node tile onto the cluster):"));
   tileLabel_->setText(tr("&Tile GPUs:"));
   tileSize_->setSpecialValueText(tr("usual"));
+  // The spin box drops its cached size for the new text but does not ask its layout again, so
+  // after a switch to German "üblich" stayed in the room of "usual" ("iblich").
+  tileSize_->updateGeometry();
   tileSize_->setToolTip(tr("GPUs in a new node; \"usual\" takes the GPU type's usual node size"));
   addButton_->setText(tr("&Add node"));
   clusterLabel_->setText(tr("Cluster (drag nodes to move, Ctrl+drag to copy, onto another type to change it):"));

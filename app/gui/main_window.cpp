@@ -446,8 +446,18 @@ void MainWindow::updateUndoTexts() {
 }
 
 void MainWindow::changeEvent(QEvent* e) {
-  if (e->type() == QEvent::LanguageChange) retranslate();
+  if (e->type() == QEvent::LanguageChange) {
+    followDefaultLocale();
+    retranslate();
+  }
   QMainWindow::changeEvent(e);
+}
+
+void MainWindow::followDefaultLocale() {
+  // Language::apply sets QLocale's default, which only widgets made later take: the spin boxes
+  // kept their old locale ("10.0 s" in a German window). The window's locale reaches every
+  // child that has none of its own, and each re-formats its value.
+  setLocale(QLocale());
 }
 
 void MainWindow::updateCompositionStatus() {

@@ -120,6 +120,7 @@ class MainWindow : public QMainWindow {
   void createCentral();
   QWidget* createAlternativesPage();
   void retranslate();
+  void followDefaultLocale();
   void updateCompositionStatus();
   void markStale();
   void updateUndoTexts();

@@ -304,6 +304,31 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(!Language::apply("xx"));
   }
 
+  // A switch of language at run time re-formats the spin boxes and gives them the room of their
+  // new text: the budget kept "10.0 s" in a German window (the spin boxes had the locale of their
+  // creation), and the Tile GPUs box kept the width of "usual" and showed "iblich".
+  void switchingLanguageReformatsSpinBoxes() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    for (const QString code : {"de", "zh_CN", "en"}) {
+      QVERIFY(Language::apply(code));
+      QApplication::processEvents();
+      QLocale locale(code);
+      locale.setNumberOptions(QLocale::OmitGroupSeparator);
+      const auto boxes = w.findChildren<QDoubleSpinBox*>();
+      QVERIFY(boxes.size() >= 4);  // the planner's budget, the comparison's, the scenario's horizon and budget
+      for (QDoubleSpinBox* box : boxes)
+        QCOMPARE(box->text(), box->prefix() + locale.toString(box->value(), 'f', box->decimals()) + box->suffix());
+      for (QAbstractSpinBox* box : w.findChildren<QAbstractSpinBox*>())
+        if (box->isVisible())
+          QVERIFY2(box->width() >= box->sizeHint().width(),
+                   qPrintable(QString("%1: \"%2\" %3 px for %4 px").arg(code, box->text()).arg(box->width()).arg(box->sizeHint().width())));
+    }
+    QCOMPARE(w.plannerPanel()->findChild<QDoubleSpinBox*>()->text(), QStringLiteral("10.0 s"));
+  }
+
   // The ticked planners run in the background on the plan's input, each with its own budget;
   // a planner that finds nothing within its budget says it timed out.
   void comparisonRunsTheTickedPlanners() {
