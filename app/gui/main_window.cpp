@@ -266,12 +266,16 @@ QWidget* MainWindow::createAlternativesPage() {
   compareCancel_ = new QPushButton(page);
   compareStatus_ = new QLabel(page);
   compareStatus_->setWordWrap(true);
-  auto* controls = new QHBoxLayout;
-  controls->addWidget(compareBudgetLabel_);
-  controls->addWidget(compareBudget_);
-  controls->addWidget(compareButton_);
-  controls->addWidget(compareCancel_);
-  controls->addStretch(1);
+  // The budget on one line, the buttons on the next: on one line they made the tab 575 px wide
+  // in German, more than half of a 1,024 px window.
+  auto* budgetRow = new QHBoxLayout;
+  budgetRow->addWidget(compareBudgetLabel_);
+  budgetRow->addWidget(compareBudget_);
+  budgetRow->addStretch(1);
+  auto* buttonRow = new QHBoxLayout;
+  buttonRow->addWidget(compareButton_);
+  buttonRow->addWidget(compareCancel_);
+  buttonRow->addStretch(1);
   auto* upper = new QWidget(page);
   auto* upperLayout = new QVBoxLayout(upper);
   upperLayout->setContentsMargins(0, 0, 0, 0);
@@ -286,7 +290,8 @@ QWidget* MainWindow::createAlternativesPage() {
   split->setSizes({600, 400});
   auto* layout = new QVBoxLayout(page);
   layout->addWidget(compareHint_);
-  layout->addLayout(controls);
+  layout->addLayout(budgetRow);
+  layout->addLayout(buttonRow);
   layout->addWidget(compareStatus_);
   layout->addWidget(split, 1);
   connect(compareButton_, &QPushButton::clicked, compareAction_, &QAction::trigger);
@@ -498,8 +503,33 @@ void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
   if (!docksSized_) {
     docksSized_ = true;
-    resizeDocks({composerDock_, settingsDock_}, {280, 280}, Qt::Horizontal);
+    // 280 px each, or less in a narrow window: the centre starts with at least half of it.
+    const int each = std::min(280, width() / 4 - 4);
+    resizeDocks({composerDock_, settingsDock_}, {each, each}, Qt::Horizontal);
   }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  if (isVisible()) keepHalfForTheCentre();
+}
+
+void MainWindow::keepHalfForTheCentre() {
+  // A shrinking window takes its width from the centre while the side docks keep theirs: at
+  // 1,024 px the tabs had a third of it. What the centre lacks of half the window comes out of
+  // the docks instead, each down to its minimum; a dock the user widened in a large window
+  // stays as it is until the window is made smaller.
+  const int lack = width() / 2 - centralWidget()->width();
+  QList<QDockWidget*> docks;
+  for (QDockWidget* d : {composerDock_, settingsDock_})
+    if (d->isVisible() && !d->isFloating() &&
+        (dockWidgetArea(d) == Qt::LeftDockWidgetArea || dockWidgetArea(d) == Qt::RightDockWidgetArea))
+      docks << d;
+  if (lack <= 0 || docks.isEmpty()) return;
+  const int share = (lack + static_cast<int>(docks.size()) - 1) / static_cast<int>(docks.size());
+  QList<int> widths;
+  for (QDockWidget* d : docks) widths << std::max(d->minimumSizeHint().width(), d->width() - share);
+  resizeDocks(docks, widths, Qt::Horizontal);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

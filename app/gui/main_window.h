@@ -108,6 +108,7 @@ class MainWindow : public QMainWindow {
  protected:
   void closeEvent(QCloseEvent* event) override;
   void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   void changeEvent(QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
@@ -121,6 +122,7 @@ class MainWindow : public QMainWindow {
   QWidget* createAlternativesPage();
   void retranslate();
   void followDefaultLocale();
+  void keepHalfForTheCentre();
   void updateCompositionStatus();
   void markStale();
   void updateUndoTexts();

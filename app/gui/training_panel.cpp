@@ -36,6 +36,9 @@ TrainingPanel::TrainingPanel(QWidget* parent)
   // others as blocked).
   precision_->addItem(QStringLiteral("fp8"), static_cast<int>(Precision::Fp8));
   modelInfo_->setWordWrap(true);
+  // A field goes under its label when both do not fit side by side, so the dock can be narrower
+  // than the widest label plus the widest field (308 px in German).
+  form_->setRowWrapPolicy(QFormLayout::WrapLongRows);
   form_->addRow(QStringLiteral("model"), modelBox_);
   form_->addRow(QString(), fileButton_);
   form_->addRow(QString(), modelInfo_);
