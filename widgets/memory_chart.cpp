@@ -1,6 +1,7 @@
 // MemoryChart: QCPBars stacked per memory item, capacity as a step-centre graph.
 #include "memory_chart.h"
 
+#include <algorithm>
 #include <array>
 
 #include "core_text.h"
@@ -18,16 +19,66 @@ constexpr std::array<std::pair<QRgb, Qt::BrushStyle>, 6> kStyles = {
 }  // namespace
 
 MemoryChart::MemoryChart(QWidget* parent) : QCustomPlot(parent) {
-  setMinimumSize(320, 220);
+  setMinimumWidth(320);  // the height from minimumSizeHint, which knows where the legend is
   legend->setVisible(true);
-  // The legend stands beside the bars (inside the axis it would hide the tallest ones).
-  auto* side = new QCPLayoutGrid;
-  plotLayout()->addElement(0, 1, side);
+  // The legend stands beside the bars (inside the axis it would hide the tallest ones), or under
+  // them in a narrow chart (placeLegend).
+  side_ = new QCPLayoutGrid;
+  plotLayout()->addElement(0, 1, side_);
   plotLayout()->setColumnStretchFactor(1, 0.001);
-  side->addElement(0, 0, legend);
-  side->setRowStretchFactor(0, 0.001);
-  side->addElement(1, 0, new QCPLayoutElement(this));  // pushes the legend to the top
-  side->setMargins(QMargins(0, 10, 8, 0));
+  side_->addElement(0, 0, legend);
+  side_->setRowStretchFactor(0, 0.001);
+  side_->addElement(1, 0, new QCPLayoutElement(this));  // pushes the legend to the top
+  side_->setMargins(QMargins(0, 10, 8, 0));
+  legendFont_ = legend->font();
+  legendIcon_ = legend->iconSize();
+}
+
+QSize MemoryChart::minimumSizeHint() const {
+  // The plot's own minimum, the bars' axes with the legend beside or under them: under them its
+  // rows need the height (the what-if editor's chart at 700 px squeezed them).
+  return QCustomPlot::minimumSizeHint().expandedTo(QSize(0, 150));
+}
+
+int MemoryChart::legendColumnWidth() const {
+  int widest = 0;
+  for (int i = 0; i < legend->itemCount(); ++i) widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+  return widest;
+}
+
+void MemoryChart::placeLegend() {
+  // Beside the bars while they keep kMinBarsWidth px, else under them, a size smaller, in as many
+  // columns as fit: beside them in the what-if editor's chart of a 1,024 px window the legend
+  // was cut off and the bars were a few pixels wide.
+  constexpr int kMinBarsWidth = 220;
+  legend->setFont(legendFont_);
+  legend->setIconSize(legendIcon_);
+  const int besideWidth = legendColumnWidth() + legend->margins().left() + legend->margins().right() + 8;
+  const bool below = width() - besideWidth < kMinBarsWidth;
+  if (below) {
+    QFont small = legendFont_;
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    legend->setFont(small);
+    legend->setIconSize(legendIcon_ / 2);
+  }
+  const int column = legendColumnWidth();
+  const int columns = below ? std::max(1, (width() - 24) / (column + legend->columnSpacing())) : 0;
+  if (below == legendBelow_ && columns == legend->wrap()) return;
+  legendBelow_ = below;
+  plotLayout()->take(side_);
+  plotLayout()->simplify();
+  if (below) {
+    plotLayout()->addElement(1, 0, side_);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    side_->setMargins(QMargins(8, 0, 8, 4));
+  } else {
+    plotLayout()->addElement(0, 1, side_);
+    plotLayout()->setColumnStretchFactor(1, 0.001);
+    side_->setMargins(QMargins(0, 10, 8, 0));
+  }
+  legend->setWrap(columns);
+  legend->setFillOrder(below ? QCPLayoutGrid::foColumnsFirst : QCPLayoutGrid::foRowsFirst, true);
+  updateGeometry();  // another minimum height
 }
 
 void MemoryChart::showEvent(QShowEvent* e) {
@@ -42,6 +93,7 @@ void MemoryChart::changeEvent(QEvent* e) {
 }
 
 void MemoryChart::resizeEvent(QResizeEvent* e) {
+  placeLegend();
   QCustomPlot::resizeEvent(e);
   layoutLabels();
 }
@@ -134,6 +186,7 @@ void MemoryChart::rebuild() {
     cap->setData(ck, cv);
   }
   rotated_ = false;
+  placeLegend();  // the names may be wider in another language
   layoutLabels();
   xAxis->setRange(0.4, k + 0.6);
   xAxis->setLabel(tr("template and stage"));

@@ -26,6 +26,8 @@ class MemoryChart : public QCustomPlot {
   // stage: the labels overlap when the first exceeds the second.
   int tickLabelExtent() const;
   double slotWidth() const;
+  bool legendBelow() const { return legendBelow_; }
+  QSize minimumSizeHint() const override;
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -35,11 +37,17 @@ class MemoryChart : public QCustomPlot {
  private:
   void rebuild();
   void layoutLabels();
+  void placeLegend();
+  int legendColumnWidth() const;  // the widest legend entry
   Plan plan_;
   PlanReport report_;
   int stages_ = 0;
   QList<int> over_;
   bool rotated_ = false;
+  QCPLayoutGrid* side_ = nullptr;  // holds the legend beside or under the bars
+  bool legendBelow_ = false;
+  QFont legendFont_;  // the legend's font and icons beside the bars; smaller under them
+  QSize legendIcon_;
   QVector<QString> shortLabels_, longLabels_;
 };
 

@@ -89,7 +89,7 @@ WhatIfEditor::WhatIfEditor(const GpuCatalog& catalog, WhatIfSession* session, QW
   controls->addStretch(1);
   controls_ = new QWidget(this);
   controls_->setLayout(controls);
-  memory_->setMinimumSize(200, 150);
+  memory_->setMinimumWidth(200);
 
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(planView_);

@@ -695,7 +695,8 @@ class TestGuiMainWindow : public QObject {
   // The window at 1,024 x 700, in English and German: the size asked for (the side docks' rows of
   // buttons forced 1,228 px, 1,290 in German), half of it for the central tabs (the docks kept
   // 280-355 px each and the tabs had a third), every label and button of the what-if editor as
-  // wide as its text ("Micro-bat", "TP degr" were cut).
+  // wide as its text ("Micro-bat", "TP degr" were cut), and each memory legend inside its chart
+  // with room for the bars (beside the what-if editor's bars it was cut off).
   void usableAt1024x700_data() {
     QTest::addColumn<QString>("language");
     QTest::newRow("en") << "en";
@@ -733,6 +734,25 @@ class TestGuiMainWindow : public QObject {
                qPrintable(QString("\"%1\" %2 px for %3 px").arg(b->text()).arg(b->width()).arg(b->sizeHint().width())));
     }
     QCOMPARE(checked, 5 + 3);  // replicas, micro-batch, depth, TP, layers; undo, redo, back
+
+    auto* whatIfChart = w.whatIfEditor()->findChild<MemoryChart*>();
+    auto* memoryTab = qobject_cast<MemoryChart*>(w.tabPage(MainWindow::MemoryTab));
+    QVERIFY(whatIfChart && memoryTab);
+    for (auto [tab, chart] : {std::pair{MainWindow::WhatIfTab, whatIfChart}, std::pair{MainWindow::MemoryTab, memoryTab}}) {
+      w.tabs()->setCurrentIndex(tab);
+      QApplication::processEvents();
+      chart->replot();
+      const QRect legend = chart->legend->outerRect();
+      QVERIFY2(QRect(QPoint(0, 0), chart->size()).contains(legend),
+               qPrintable(QString("tab %1: legend (%2, %3, %4 x %5) in a %6 x %7 chart").arg(tab).arg(legend.x()).arg(legend.y())
+                              .arg(legend.width()).arg(legend.height()).arg(chart->width()).arg(chart->height())));
+      // Not squeezed: every entry whole.
+      QVERIFY2(legend.width() >= chart->legend->minimumOuterSizeHint().width() &&
+                   legend.height() >= chart->legend->minimumOuterSizeHint().height(),
+               qPrintable(QString("tab %1: legend %2 x %3 for %4 x %5").arg(tab).arg(legend.width()).arg(legend.height())
+                              .arg(chart->legend->minimumOuterSizeHint().width()).arg(chart->legend->minimumOuterSizeHint().height())));
+      QVERIFY2(chart->axisRect()->width() >= 120, qPrintable(QString("tab %1: bars %2 px wide").arg(tab).arg(chart->axisRect()->width())));
+    }
     QVERIFY(Language::apply("en"));
   }
 
