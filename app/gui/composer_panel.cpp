@@ -49,10 +49,10 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
   tree_->setSelectionBehavior(QAbstractItemView::SelectRows);
   tree_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   tree_->setContextMenuPolicy(Qt::CustomContextMenu);
-  tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-  tree_->header()->setStretchLastSection(false);
-  tree_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-  tree_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+  // Every column as wide as its cells, the price filling what is left; a narrow dock scrolls
+  // sideways rather than cut the node names (a stretched first column elided them to "K…").
+  tree_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  tree_->header()->setStretchLastSection(true);
   tree_->setUniformRowHeights(true);
   nodeGpus_->setRange(1, 1024);
   nodeLabel_->setBuddy(nodeGpus_);

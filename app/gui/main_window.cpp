@@ -503,9 +503,10 @@ void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
   if (!docksSized_) {
     docksSized_ = true;
-    // 280 px each, or less in a narrow window: the centre starts with at least half of it.
-    const int each = std::min(280, width() / 4 - 4);
-    resizeDocks({composerDock_, settingsDock_}, {each, each}, Qt::Horizontal);
+    // As wide as their rows want (280 px at least), but a quarter of the window at most: the
+    // centre starts with half of it. Narrower, their rows wrap.
+    const auto start = [this](QDockWidget* d) { return std::min(std::max(280, d->sizeHint().width()), width() / 4 - 4); };
+    resizeDocks({composerDock_, settingsDock_}, {start(composerDock_), start(settingsDock_)}, Qt::Horizontal);
   }
 }
 

@@ -695,8 +695,9 @@ class TestGuiMainWindow : public QObject {
   // The window at 1,024 x 700, in English and German: the size asked for (the side docks' rows of
   // buttons forced 1,228 px, 1,290 in German), half of it for the central tabs (the docks kept
   // 280-355 px each and the tabs had a third), every label and button of the what-if editor as
-  // wide as its text ("Micro-bat", "TP degr" were cut), and each memory legend inside its chart
-  // with room for the bars (beside the what-if editor's bars it was cut off).
+  // wide as its text ("Micro-bat", "TP degr" were cut), each memory legend inside its chart with
+  // room for the bars (beside the what-if editor's bars it was cut off), and the composer's node
+  // names whole (its first column stretched into what the others left, "K…").
   void usableAt1024x700_data() {
     QTest::addColumn<QString>("language");
     QTest::newRow("en") << "en";
@@ -717,6 +718,17 @@ class TestGuiMainWindow : public QObject {
     QApplication::processEvents();
     QCOMPARE(w.size(), QSize(1024, 700));
     QVERIFY2(w.centralWidget()->width() >= 480, qPrintable(QString::number(w.centralWidget()->width())));
+    // The cluster's node names are whole in the narrower composer (the tree may scroll sideways).
+    auto* tree = w.findChild<QTreeView*>();
+    const QModelIndex type = tree->model()->index(0, 0);
+    QVERIFY(tree->model()->rowCount(type) > 0);
+    for (int r = 0; r < tree->model()->rowCount(type); ++r) {
+      const QModelIndex node = tree->model()->index(r, 0, type);
+      const int icon = tree->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, tree);
+      const int need = tree->fontMetrics().horizontalAdvance(node.data().toString()) + icon + 8;
+      QVERIFY2(tree->visualRect(node).width() >= need,
+               qPrintable(QString("\"%1\": %2 px for %3 px").arg(node.data().toString()).arg(tree->visualRect(node).width()).arg(need)));
+    }
 
     w.tabs()->setCurrentIndex(MainWindow::WhatIfTab);
     QApplication::processEvents();
