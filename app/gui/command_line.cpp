@@ -48,8 +48,10 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   const QCommandLineOption exportView(QStringLiteral("export-view"),
       QStringLiteral("Write the current tab's view, whole (as File > Export current view), to a PNG or PDF and exit."),
       QStringLiteral("FILE"));
+  const QCommandLineOption size(QStringLiteral("size"),
+      QStringLiteral("Window size, e.g. 1024x700 (default for --screenshot: 1400x900)."), QStringLiteral("WxH"));
   p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, precision, compare, whatIf,
-                scenario, scenarioPlanners});
+                scenario, scenarioPlanners, size});
   p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
   if (!p.parse(arguments)) {
@@ -83,6 +85,13 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
     c.precision = p.value(precision);
     if (!precisionFromString(c.precision.toStdString()))
       c.error = QStringLiteral("--precision needs bf16, fp16, fp32 or fp8 (not '%1')").arg(c.precision);
+  }
+  if (p.isSet(size)) {
+    // A window smaller than this cannot show its docks and tabs at all.
+    const auto m = QRegularExpression(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$")).match(p.value(size));
+    c.size = m.hasMatch() ? QSize(m.captured(1).toInt(), m.captured(2).toInt()) : QSize();
+    if (!c.size.isValid() || c.size.width() < 640 || c.size.height() < 480)
+      c.error = QStringLiteral("--size needs WIDTHxHEIGHT of at least 640x480, e.g. 1024x700 (not '%1')").arg(p.value(size));
   }
   c.compare = p.value(compare);
   if (p.isSet(compare) && c.compare.split(QLatin1Char(','), Qt::SkipEmptyParts).isEmpty())

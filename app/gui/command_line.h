@@ -2,9 +2,10 @@
 // --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, --global-batch N,
 // --precision P,
 // --compare LIST, --whatif EDIT, --export-view FILE, --scenario SPEC, --scenario-planners LIST,
-// and one FILE to open.
+// --size WxH, and one FILE to open.
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -28,6 +29,7 @@ struct CommandLine {
   QString file;         // a *.cluster.json, *.plan.json or *.scenario.json to open (the desktop file's %f)
   QString scenario;          // --scenario FILE|PRESET: opens the scenario dock on it
   QStringList scenarioPlanners;  // --scenario-planners a,b: the planners it plays
+  QSize size;          // --size WxH: the window's size; invalid keeps 1400 x 900 (pictures) or the saved one
   QString error;       // set when the options are wrong
 
   static CommandLine parse(const QStringList& arguments);

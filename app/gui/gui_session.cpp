@@ -168,7 +168,8 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
   MainWindow window(catalog, backend, nullptr, !batch);
   FirstPaintFilter firstPaint(sinceStart);
   window.installEventFilter(&firstPaint);
-  if (batch) window.resize(1400, 900);  // a reproducible picture
+  if (options.size.isValid()) window.resize(options.size);
+  else if (batch) window.resize(1400, 900);  // a reproducible picture
 
   QString error;
   if (!window.loadCluster(options.cluster.isEmpty() ? QString::fromLatin1(kDefaultCluster) : options.cluster, &error)) {

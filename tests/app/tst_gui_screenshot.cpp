@@ -38,6 +38,22 @@ class TestGuiScreenshot : public QObject {
     QVERIFY2(colours.size() > 30, qPrintable(QString::number(colours.size())));
   }
 
+  // --size sets the window's size, so a picture shows what a smaller screen shows: 1,024 x 700
+  // in German on the what-if editor (the window kept 1,400 x 900 for every picture); a size that
+  // is not WIDTHxHEIGHT, or smaller than 640 x 480, is a bad option.
+  void sizeSetsTheWindow() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("small.png");
+    QCOMPARE(run({"--screenshot", file, "--size", "1024x700", "--lang", "de", "--cluster", "paper-2t-64", "--model",
+                  "llama3-8b", "--planner", "greedy", "--budget", "2", "--plan", "--tab", "whatif"}), 0);
+    QCOMPARE(QImage(file).size(), QSize(1024, 700));
+    QByteArray err;
+    for (const char* bad : {"big", "1024x", "320x200"}) {
+      QCOMPARE(run({"--screenshot", file, "--size", bad}, &err), 2);
+      QVERIFY2(err.contains("--size needs WIDTHxHEIGHT of at least 640x480"), err.constData());
+    }
+  }
+
   // No DISPLAY, WAYLAND_DISPLAY or QT_QPA_PLATFORM: Qt's xcb platform used to abort the process
   // (even for --help). Now --help and --version print, the window is refused with a message and
   // exit 1, and --screenshot picks the offscreen platform itself.
