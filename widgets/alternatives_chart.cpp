@@ -7,7 +7,7 @@
 namespace arachne::gui {
 
 AlternativesChart::AlternativesChart(QWidget* parent) : QCustomPlot(parent) {
-  setMinimumSize(320, 200);
+  setMinimumSize(320, 150);  // the tab with its table fits a 900 px window under the Scenario dock
   legend->setVisible(true);
   // The legend in a row of its own above the bars: inside the axis rect it hid the bars of the
   // last planners and their values once twelve planners were compared.

@@ -16,7 +16,7 @@ const QColor kColors[] = {QColor(0x0072B2), QColor(0xD55E00), QColor(0x009E73), 
 
 ScenarioThroughputChart::ScenarioThroughputChart(QWidget* parent) : QCustomPlot(parent) {
   setObjectName(QStringLiteral("ScenarioChart"));
-  setMinimumSize(360, 220);
+  setMinimumSize(300, 150);  // with the dock shown the window still fits 1,400 x 900
   legend->setVisible(true);
   axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   rebuild();

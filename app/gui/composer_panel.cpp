@@ -17,16 +17,17 @@
 #include "catalog/gpu_catalog.h"
 #include "composition_model.h"
 #include "gpu_palette_model.h"
+#include "wrapped_label.h"
 
 namespace arachne::gui {
 
 ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, QWidget* parent)
-    : QWidget(parent), model_(model), palette_(palette), paletteLabel_(new QLabel(this)),
+    : QWidget(parent), model_(model), palette_(palette), paletteLabel_(new WrappedLabel(this)),
       paletteView_(new QListView(this)), tileLabel_(new QLabel(this)), tileSize_(new QSpinBox(this)),
-      addButton_(new QPushButton(this)), clusterLabel_(new QLabel(this)), tree_(new QTreeView(this)),
+      addButton_(new QPushButton(this)), clusterLabel_(new WrappedLabel(this)), tree_(new QTreeView(this)),
       nodeLabel_(new QLabel(this)), nodeGpus_(new QSpinBox(this)),
       duplicateButton_(new QPushButton(this)), deleteButton_(new QPushButton(this)),
-      summary_(new QLabel(this)) {
+      summary_(new WrappedLabel(this)) {
   paletteView_->setModel(palette_);
   paletteView_->setDragEnabled(true);
   paletteView_->setDragDropMode(QAbstractItemView::DragOnly);

@@ -17,6 +17,7 @@
 
 #include "core_text.h"
 #include "plan/texts.h"
+#include "wrapped_label.h"
 
 namespace arachne::gui {
 
@@ -24,7 +25,7 @@ PlannerPanel::PlannerPanel(QAction* plan, QAction* cancel, QWidget* parent)
     : QWidget(parent), plannerLabel_(new QLabel(this)), budgetLabel_(new QLabel(this)), planner_(new QComboBox(this)),
       budget_(new QDoubleSpinBox(this)), planButton_(new QToolButton(this)),
       cancelButton_(new QToolButton(this)), progress_(new QProgressBar(this)),
-      message_(new QLabel(this)), policyNote_(new QLabel(this)), warning_(new QLabel(this)) {
+      message_(new WrappedLabel(this)), policyNote_(new WrappedLabel(this)), warning_(new WrappedLabel(this)) {
   budget_->setRange(0.5, 3600);
   budget_->setDecimals(1);
   budget_->setValue(10);

@@ -26,6 +26,7 @@
 #include "scenario_steps_model.h"
 #include "scenario_throughput_chart.h"
 #include "scenario_timeline_view.h"
+#include "wrapped_label.h"
 
 namespace arachne::gui {
 
@@ -55,6 +56,13 @@ void fitColumnsToContents(QTableView* view) {
   QObject::connect(model, &QAbstractItemModel::modelReset, view, fit);
   QObject::connect(model, &QAbstractItemModel::headerDataChanged, view, fit);
   QObject::connect(model, &QAbstractItemModel::dataChanged, view, fit);
+}
+
+// The header and one row at the least (a scroll area's 70 px by default): with the dock shown,
+// the window then still fits 1,400 x 900 with every label whole.
+void oneRowAtLeast(QTableView* view) {
+  view->setMinimumHeight(view->horizontalHeader()->sizeHint().height() + view->verticalHeader()->defaultSectionSize() +
+                         2 * view->frameWidth());
 }
 
 // Framed like the panel's other buttons: a tool bar's flat buttons read as plain text.
@@ -236,6 +244,7 @@ void ScenarioPanel::createLayout() {
   stepsView_->setSelectionBehavior(QAbstractItemView::SelectRows);
   stepsView_->setSelectionMode(QAbstractItemView::SingleSelection);
   fitColumnsToContents(stepsView_);
+  oneRowAtLeast(stepsView_);
   connect(stepsView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current) { selectStep(current.row()); });
   diff_ = new PlanDiffModel(this);
@@ -243,8 +252,8 @@ void ScenarioPanel::createLayout() {
   diffView_->setObjectName(QStringLiteral("ScenarioPlanDiff"));
   diffView_->setModel(diff_);
   fitColumnsToContents(diffView_);
-  diffLabel_ = new QLabel(this);
-  diffLabel_->setWordWrap(true);
+  oneRowAtLeast(diffView_);
+  diffLabel_ = new WrappedLabel(this);
   diffLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
   auto* right = new QWidget(this);

@@ -15,13 +15,14 @@
 
 #include "io/load_error.h"
 #include "layer_text.h"
+#include "wrapped_label.h"
 #include "model/model_catalog.h"
 
 namespace arachne::gui {
 
 TrainingPanel::TrainingPanel(QWidget* parent)
     : QWidget(parent), form_(new QFormLayout(this)), modelBox_(new QComboBox(this)),
-      fileButton_(new QPushButton(this)), modelInfo_(new QLabel(this)),
+      fileButton_(new QPushButton(this)), modelInfo_(new WrappedLabel(this)),
       globalBatch_(new QSpinBox(this)), sequenceLength_(new QSpinBox(this)),
       precision_(new QComboBox(this)), checkpointing_(new QCheckBox(this)) {
   models_ = ModelCatalog::builtin().models();
@@ -35,7 +36,6 @@ TrainingPanel::TrainingPanel(QWidget* parent)
   // Transformer Engine's FP8 (the cost model prices it on GPU types with FP8 units and names the
   // others as blocked).
   precision_->addItem(QStringLiteral("fp8"), static_cast<int>(Precision::Fp8));
-  modelInfo_->setWordWrap(true);
   // A field goes under its label when both do not fit side by side, so the dock can be narrower
   // than the widest label plus the widest field (308 px in German).
   form_->setRowWrapPolicy(QFormLayout::WrapLongRows);
