@@ -263,7 +263,9 @@ NetworkProfile loadNetworkFile(const std::string& path, const GpuCatalog& catalo
     return sailorNetworkProfile(net, z, catalog);
   }
   NetworkProfile p = parseNetworkJson(text, path, catalog);
-  if (p.name.empty()) p.name = std::filesystem::path(path).stem().string();
+  // A file without a name is named by its path, so the cluster line (SPEC@NAME) that a report
+  // prints finds the file again when pasted back; its stem ("x.network") named nothing.
+  if (p.name.empty()) p.name = path;
   return p;
 }
 

@@ -1,6 +1,8 @@
 // Bandwidth curves, network profiles, their JSON round trip and errors, and Sailor's files.
 #include <QtTest>
 
+#include <fstream>
+
 #include <cmath>
 
 #include "catalog/gpu_catalog.h"
@@ -169,6 +171,23 @@ class TstNetwork : public QObject {
     }
     QVERIFY2(e.find("x.cluster.json") != std::string::npos && e.find("'network'") != std::string::npos &&
                  e.find("no-such-net") != std::string::npos, e.c_str());
+  }
+
+  // A network file without a name is named by its path: the cluster line a report prints
+  // (SPEC@NAME) then finds the file again; its stem, "lab.network", named nothing.
+  void anUnnamedFileIsNamedByItsPath() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("lab.network.json").toStdString();
+    {
+      std::ofstream f(path);
+      f << R"({"schema_version": 1, "inter_node": [{"gpu_type": "h100", "gbps": 12.5}]})";
+    }
+    const Composition c = resolveCluster("h100:8x2@" + path, GpuCatalog::builtin());
+    QVERIFY(c.network);
+    QCOMPARE(c.network->name, path);
+    const std::string spec = c.toInlineSpec();
+    QCOMPARE(spec, "h100:8x2@" + path);
+    QVERIFY(resolveCluster(spec, GpuCatalog::builtin()) == c);
   }
 
   void specAtNetworkAttachesAFileOrABuiltInProfile() {
