@@ -50,14 +50,35 @@ std::string fileKindName(unsigned mode) {
   return "not a regular file";
 }
 
-std::uint64_t inputSizeLimit() {
+namespace {
+
+// ARACHNE_MAX_INPUT_BYTES as a byte count; 0 when it is unset or not a count from 1 to 2^40.
+std::uint64_t limitFromEnvironment() {
   if (const char* v = std::getenv("ARACHNE_MAX_INPUT_BYTES"); v && *v) {
     char* end = nullptr;
     errno = 0;
     const unsigned long long n = std::strtoull(v, &end, 10);
     if (errno == 0 && end && *end == '\0' && n >= 1 && n <= (1ull << 40) && v[0] != '-') return n;
   }
-  return kDefaultInputSizeLimit;
+  return 0;
+}
+
+// What to do about a file over the limit. An invalid ARACHNE_MAX_INPUT_BYTES is ignored (reading
+// every file would otherwise fail over a setting meant to loosen a limit), so the message names
+// it: whoever set "100MB" to raise the limit learns why it did not.
+std::string raiseHint() {
+  const char* v = std::getenv("ARACHNE_MAX_INPUT_BYTES");
+  if (v && *v && limitFromEnvironment() == 0)
+    return "ARACHNE_MAX_INPUT_BYTES='" + std::string(v) +
+           "' is ignored: it must be a whole number of bytes from 1 to 1099511627776";
+  return "set ARACHNE_MAX_INPUT_BYTES to raise it";
+}
+
+}  // namespace
+
+std::uint64_t inputSizeLimit() {
+  const std::uint64_t n = limitFromEnvironment();
+  return n > 0 ? n : kDefaultInputSizeLimit;
 }
 
 std::string readInputFile(const std::string& path, const std::string& what) {
@@ -77,7 +98,7 @@ std::string readInputFile(const std::string& path, const std::string& what) {
   if (static_cast<std::uint64_t>(st.st_size) > limit) {
     throw LoadError(path, "", "is " + std::to_string(st.st_size) + " bytes, larger than the input limit of " +
                                   std::to_string(limit) + " bytes for a " + what +
-                                  " file (set ARACHNE_MAX_INPUT_BYTES to raise it)");
+                                  " file (" + raiseHint() + ")");
   }
   // Back to blocking reads for a regular file (O_NONBLOCK has no effect on them, but be plain).
   const int flags = ::fcntl(fd.get(), F_GETFL);
@@ -96,7 +117,7 @@ std::string readInputFile(const std::string& path, const std::string& what) {
     // The file may grow while it is read: the limit holds for what is read, too.
     if (out.size() > limit) {
       throw LoadError(path, "", "grew past the input limit of " + std::to_string(limit) + " bytes for a " + what +
-                                    " file while it was read (set ARACHNE_MAX_INPUT_BYTES to raise it)");
+                                    " file while it was read (" + raiseHint() + ")");
     }
   }
   return out;

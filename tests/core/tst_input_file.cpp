@@ -110,9 +110,17 @@ class TstInputFile : public QObject {
              qPrintable(e));
     qputenv("ARACHNE_MAX_INPUT_BYTES", "10000");
     QVERIFY(errorOf([&] { loadPlanDocument(path); }).contains("schema_version"));  // read, then parsed
-    for (const char* bad : {"0", "-5", "abc", "12x", "99999999999999999999"}) {
+    // An invalid value is ignored, and a file over the default limit says so: whoever wrote
+    // "100MB" to raise the limit learns why the file is still refused.
+    const std::string sparse = dir.filePath("huge.plan.json").toStdString();
+    std::ofstream(sparse, std::ios::binary).close();
+    QVERIFY(::truncate(sparse.c_str(), static_cast<off_t>(kDefaultInputSizeLimit) + 1) == 0);
+    for (const char* bad : {"0", "-5", "abc", "12x", "99999999999999999999", "100MB"}) {
       qputenv("ARACHNE_MAX_INPUT_BYTES", bad);
       QCOMPARE(inputSizeLimit(), kDefaultInputSizeLimit);
+      const QString refused = errorOf([&] { loadPlanDocument(sparse); });
+      QVERIFY2(refused.contains(QStringLiteral("ARACHNE_MAX_INPUT_BYTES='%1' is ignored: it must be a whole number of bytes").arg(bad)),
+               qPrintable(refused));
     }
   }
 };
