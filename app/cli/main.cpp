@@ -93,6 +93,12 @@ int dispatch(int argc, char** argv) {
     return kExitBadInput;
   }
   const std::string first = argv[1];
+  if ((first == "--version" || first == "-V" || first == "--help" || first == "-h") && argc > 2) {
+    // `--version extra` printed the version and exited 0, so a mistyped script went unnoticed.
+    std::cerr << "arachne-cli: unexpected argument '" << argv[2] << "' after " << first
+              << " (for a command's help: 'arachne-cli help COMMAND')\n";
+    return kExitBadInput;
+  }
   if (first == "--version" || first == "-V") {
     std::cout << "arachne-cli " << ARACHNE_VERSION << "\n";
     return kExitOk;

@@ -76,6 +76,8 @@ class TstCli : public QObject {
     expectBadInput({"frobnicate"}, "unknown command 'frobnicate'");
     expectBadInput({"gpus", "--bogus"}, "unknown option '--bogus'");
     expectBadInput({"gpus", "extra"}, "unexpected argument 'extra'");
+    expectBadInput({"--version", "extra"}, "unexpected argument 'extra' after --version");
+    expectBadInput({"--help", "plan"}, "'arachne-cli help COMMAND'");
     expectBadInput({"gpus", "--json=yes"}, "takes no value");
     expectBadInput(evaluate("llama3-8b-2type.plan.json", {"--frobnicate"}), "--frobnicate");
     expectBadInput({"evaluate", "--model", "llama3-8b", "--plan", plan("llama3-8b-2type.plan.json"),
