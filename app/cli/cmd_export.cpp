@@ -12,6 +12,7 @@
 #include "launch/megatron_launch.h"
 #include "launch/rank_map.h"
 #include "model/model_catalog.h"
+#include "plan/recorded_cluster_check.h"
 #include "profile/analytic_profiler.h"
 
 #ifndef ARACHNE_VERSION
@@ -56,6 +57,7 @@ int runExport(const CommandSpec& cmd, const std::vector<std::string>& args, std:
   };
   const Composition composition = recordedOr("--cluster", "provenance.cluster", "the cluster '" + clusterSpec + "'",
                                              [&] { return resolveCluster(clusterSpec, catalog); });
+  if (!a.value("--cluster")) checkRecordedClusterNodes(plan, composition, planPath, "name that file with --cluster");
   const Model model = recordedOr("--model", "provenance.model", "the model '" + modelSpec + "'",
                                  [&] { return resolveModel(modelSpec); });
   const TrainingSpec spec = doc.training.applyTo(model.default_training);

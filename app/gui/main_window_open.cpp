@@ -14,6 +14,7 @@
 #include "io/load_error.h"
 #include "io/plan_json.h"
 #include "model/model_catalog.h"
+#include "plan/recorded_cluster_check.h"
 #include "main_window.h"
 #include "planner_panel.h"
 #include "scenario_panel.h"
@@ -74,7 +75,10 @@ bool MainWindow::openPlanFile(const QString& path, QString* error) {
     if (prov.cluster.empty()) return fail(error, tr("%1 records no cluster, so its plan cannot be shown.").arg(path));
     if (prov.model.empty()) return fail(error, tr("%1 records no model, so its plan cannot be shown.").arg(path));
     // Both resolved before either is shown, so a bad model leaves the cluster on screen alone.
-    recorded(path, "provenance.cluster", [&] { return resolveCluster(prov.cluster, catalog_); });
+    checkRecordedClusterNodes(doc.plan, recorded(path, "provenance.cluster", [&] { return resolveCluster(prov.cluster, catalog_); }),
+                              path.toStdString(),
+                              "the window shows a plan on the cluster its file records, so price it with "
+                              "'arachne-cli evaluate --plan FILE --cluster CLUSTER-FILE --model MODEL'");
     recorded(path, "provenance.model", [&] { return resolveModel(prov.model); });
     if (!loadCluster(QString::fromStdString(prov.cluster), error)) return false;
     if (!training_->selectModel(QString::fromStdString(prov.model), error)) return false;

@@ -146,6 +146,24 @@ class TestCliExport : public QObject {
              qPrintable(r.err));
   }
 
+  // A plan made on a cluster file with node ids of its own records the cluster inline, which
+  // numbers the nodes 0 and 1: priced on it, the plan was called infeasible (exit 3, "placed on
+  // node 7, which is not in the composition"). It is now bad input naming the field and the way
+  // out, and with the cluster file it exports.
+  void ownNodeIdsAskForTheClusterFile() {
+    const QString plan = kData + "/plans/own-node-ids.plan.json";
+    CliRun r = runCli({"export", "--plan", plan, "--format", "rankmap"});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.contains("own-node-ids.plan.json: field 'provenance.cluster': records the cluster 'h100:8x2', which has "
+                            "no node 7 where the plan's stages sit") &&
+                 r.err.contains("name that file with --cluster"),
+             qPrintable(r.err));
+    r = runCli({"export", "--plan", plan, "--format", "rankmap", "--cluster", kData + "/plans/own-node-ids.cluster.json"});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains("\"node_id\": 7"));
+  }
+
   void infeasibleAndBadInput() {
     QTemporaryDir dir;
     CliRun r = runCli({"export", "--plan", kData + "/plans/llama3-8b-oom.plan.json", "--format", "rankmap", "--out", dir.path()});

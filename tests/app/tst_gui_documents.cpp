@@ -80,6 +80,23 @@ class TestGuiDocuments : public QObject {
     QVERIFY(!w.tabs()->isTabEnabled(MainWindow::DroppedTab));
   }
 
+  // A plan made on a cluster file with node ids of its own (7 and 3) records the cluster inline,
+  // which numbers the nodes 0 and 1: it opened as "not feasible: placed on node 7, which is not
+  // in the composition". It is refused with the reason and what to do, and the window keeps
+  // what it had.
+  void planOnOwnNodeIdsIsRefusedWithTheReason() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster("h100:8x1"));
+    QString error;
+    const QString plan = kData + "/plans/own-node-ids.plan.json";
+    QVERIFY(!w.openDocument(plan, &error));
+    QVERIFY2(error.startsWith(plan + ": field 'provenance.cluster': records the cluster 'h100:8x2', which has no node 7") &&
+                 error.contains("arachne-cli evaluate --plan FILE --cluster CLUSTER-FILE"),
+             qPrintable(error));
+    QCOMPARE(w.compositionModel()->composition().totalGpus(), 8);
+    QVERIFY(!w.result().has_value());
+  }
+
   // A plan whose recorded cluster or model cannot be resolved used to be refused with the
   // loader's words for the value alone ("<inline cluster spec>: field 'nonexistent-preset': …",
   // "llama9: neither a model id …"); the message now names the plan file and its field, and the
