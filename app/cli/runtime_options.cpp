@@ -3,6 +3,7 @@
 
 #include <memory>
 
+#include "catalog/training_spec.h"
 #include "cluster/composition.h"
 #include "network/network_json.h"
 
@@ -12,7 +13,6 @@ namespace {
 // Limits well above any real run; they keep a typo such as --seq-len 4096000000 out of the
 // cost model.
 constexpr int kMaxGlobalBatch = 100000000;
-constexpr int kMaxSequenceLength = 10000000;
 
 std::vector<std::string> splitCommas(const std::string& s) {
   std::vector<std::string> out;

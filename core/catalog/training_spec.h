@@ -5,6 +5,9 @@
 
 namespace arachne {
 
+// The longest sequence any reader accepts (a bound against unit mistakes, not a model limit).
+constexpr int kMaxSequenceLength = 10'000'000;
+
 struct TrainingSpec {
   int global_batch = 512;        // sequences per iteration
   int sequence_length = 4096;    // tokens per sequence

@@ -22,6 +22,17 @@ CostModel::CostModel(const GpuCatalog& catalog, const Composition& composition, 
   if (!profiles.model_id.empty() && profiles.model_id != model.id)
     throw LoadError("<profile set '" + profiles.name + "'>", "model",
                     "made for model '" + profiles.model_id + "', not '" + model.id + "'");
+  // Measured times and sizes scale with neither the sequence nor the precision in any way the
+  // entries record, so a set measured at others would price the training with wrong numbers.
+  if (profiles.sequence_length > 0 && profiles.sequence_length != spec.sequence_length)
+    throw LoadError("<profile set '" + profiles.name + "'>", "sequence_length",
+                    "measured at sequence length " + std::to_string(profiles.sequence_length) +
+                        "; the training asks for " + std::to_string(spec.sequence_length) +
+                        ", where its times and sizes do not hold");
+  if (profiles.precision && *profiles.precision != spec.precision)
+    throw LoadError("<profile set '" + profiles.name + "'>", "precision",
+                    "measured in " + toString(*profiles.precision) + "; the training asks for " +
+                        toString(spec.precision) + ", where its times and sizes do not hold");
   for (const std::string& id : composition.gpuTypes()) {
     const GpuType* t = catalog.find(id);
     if (!t) throw LoadError("<composition>", "gpu_type", "unknown GPU type '" + id + "'");

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/gpu_catalog.h"
+#include "catalog/training_spec.h"
 #include "cost/cost_terms.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
@@ -21,7 +22,6 @@ constexpr long long kMaxLayer = 1000000;
 constexpr long long kMaxNodeId = 1000000000;
 constexpr long long kMaxGpuCount = 1000000;
 constexpr long long kMaxGlobalBatch = 100000000;
-constexpr long long kMaxSequenceLength = 10000000;
 constexpr size_t kMaxTemplates = 100000;
 constexpr size_t kMaxStages = 100000;
 constexpr size_t kMaxUnused = 1000000;

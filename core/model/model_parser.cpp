@@ -5,6 +5,7 @@
 #include <cctype>
 #include <map>
 
+#include "catalog/training_spec.h"
 #include "io/unknown_keys.h"
 #include "model/param_count.h"
 
@@ -97,7 +98,7 @@ TrainingSpec parseTraining(const JsonReader& r) {
   t.global_batch = intField(r, "global_batch", 1, 100'000'000, t.global_batch);
   // The plan files' and --seq-len's limit (io/plan_json_read.cpp), so a plan written with this
   // model's default reads back (it allowed 10^8, which a plan file then refused).
-  t.sequence_length = intField(r, "sequence_length", 1, 10'000'000, t.sequence_length);
+  t.sequence_length = intField(r, "sequence_length", 1, kMaxSequenceLength, t.sequence_length);
   if (r.has("precision")) {
     auto p = precisionFromString(r.string("precision"));
     if (!p) r.fail("precision", "unknown value '" + r.string("precision") + "' (expected bf16, fp16, fp32 or fp8)");

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/training_spec.h"
 #include "catalog/gpu_catalog.h"
 #include "io/atomic_file.h"
 #include "io/input_file.h"
@@ -30,6 +31,14 @@ ProfileSet profileSetFromJson(const std::string& text, const std::string& fileLa
   set.name = root.string("name", fileLabel);
   set.model_id = root.string("model");
   if (set.model_id.empty()) root.fail("model", "must not be empty");
+  // Optional: what the entries were measured at (CostModel refuses a training at others).
+  if (root.has("sequence_length"))
+    set.sequence_length = static_cast<int>(root.integer("sequence_length", 1, kMaxSequenceLength));
+  if (root.has("precision")) {
+    const std::string p = root.string("precision");
+    set.precision = precisionFromString(p);
+    if (!set.precision) root.fail("precision", "unknown precision '" + p + "' (bf16, fp16, fp32 or fp8)");
+  }
 
   if (root.has("excluded")) {
     JsonReader ex = root.array("excluded");
@@ -82,6 +91,8 @@ std::string profileSetToJson(const ProfileSet& set) {
   root["schema_version"] = kProfileSchemaVersion;
   root["name"] = set.name;
   root["model"] = set.model_id;
+  if (set.sequence_length > 0) root["sequence_length"] = set.sequence_length;
+  if (set.precision) root["precision"] = toString(*set.precision);
   nlohmann::ordered_json ex = nlohmann::ordered_json::array();
   for (const auto& [g, why] : set.exclusions()) ex.push_back({{"gpu_type", g}, {"reason", why}});
   root["excluded"] = ex;

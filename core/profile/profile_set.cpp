@@ -92,6 +92,9 @@ void ProfileSet::overlay(const ProfileSet& measured) {
   }
   for (const auto& [g, why] : measured.excluded_)
     if (measured.tpDegrees(g).empty()) excluded_[g] = why;
+  // The measured entries hold only where they were measured, so the merged set says so too.
+  if (measured.sequence_length > 0) sequence_length = measured.sequence_length;
+  if (measured.precision) precision = measured.precision;
 }
 
 void ProfileSet::exclude(const std::string& gpuType, std::string reason) {

@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "catalog/precision.h"
 #include "plan/reason.h"
 #include "profile/profile_entry.h"
 
@@ -16,6 +17,11 @@ class ProfileSet {
  public:
   std::string name;  // e.g. "analytic-v1" or the imported file's name
   std::string model_id;  // the model the entries were made for
+  // What the entries were measured at, when the set says: their times and sizes hold at that
+  // sequence length and precision only (0 / unset: not recorded, e.g. the analytic sets, made
+  // for the training they price).
+  int sequence_length = 0;
+  std::optional<Precision> precision;
 
   void set(const ProfileKey& key, ProfileEntry entry);
   // Exact-match lookup; nullptr when the configuration is outside the search space.

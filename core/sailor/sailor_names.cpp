@@ -32,13 +32,14 @@ struct ModelName {
   const char* id;         // our model catalog id ("" = not in our catalog)
   const char* alternate;  // other spelling seen in Sailor's tree (directory names)
   int layer_entries;      // embedding + blocks + head, as Sailor indexes them
+  int profiled_sequence;  // --seq-length of Sailor's profiling runs (profile_all.py's model_configs)
 };
 constexpr ModelName kModelNames[] = {
-    {"OPT-350", "opt-350m", "OPT-350", 26},
-    {"GPT-Neo-2.7", "gpt-neo-2.7b", "GPT-NEO", 34},
+    {"OPT-350", "opt-350m", "OPT-350", 26, 2048},
+    {"GPT-Neo-2.7", "gpt-neo-2.7b", "GPT-NEO", 34, 2048},
     // Sailor's LLaMA-3-8 profiles hold 35 entries, one more than 32 + 2 (see the data README).
-    {"LLAMA-3-8", "llama3-8b", "LLAMA-3", 35},
-    {"OPT-30", "", "OPT-30", 50},
+    {"LLAMA-3-8", "llama3-8b", "LLAMA-3", 35, 8192},
+    {"OPT-30", "", "OPT-30", 50, 2048},
 };
 
 }  // namespace
@@ -84,6 +85,13 @@ int sailorLayerEntries(const std::string& sailorModel) {
   const std::string c = canonicalSailorModel(sailorModel);
   for (const auto& m : kModelNames)
     if (c == m.canonical) return m.layer_entries;
+  return 0;
+}
+
+int sailorProfiledSequence(const std::string& sailorModel) {
+  const std::string c = canonicalSailorModel(sailorModel);
+  for (const auto& m : kModelNames)
+    if (c == m.canonical) return m.profiled_sequence;
   return 0;
 }
 

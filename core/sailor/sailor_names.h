@@ -30,6 +30,11 @@ std::string sailorModelFromPath(const std::string& path);
 // Layer entries Sailor's files hold for a model (26 for OPT-350, 34 for GPT-Neo-2.7); 0 if unknown.
 int sailorLayerEntries(const std::string& sailorModel);
 
+// The sequence length Sailor profiled a model at (2048; 8192 for LLaMA-3-8: the model_configs of
+// third_party/Megatron-DeepSpeed/profile_all.py in eth-easl/sailor); 0 if unknown. Its profiling
+// runs pass no --fp16 / --bf16, so they are fp32.
+int sailorProfiledSequence(const std::string& sailorModel);
+
 // All Sailor model names we know, canonical spelling.
 std::vector<std::string> knownSailorModels();
 

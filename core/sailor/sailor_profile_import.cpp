@@ -43,6 +43,8 @@ class Importer {
         sailorModel_(std::move(sailorModel)), file_(file) {
     out_.profiles.name = std::filesystem::path(file).filename().string();
     out_.profiles.model_id = model.id;
+    out_.profiles.sequence_length = sailorProfiledSequence(sailorModel_);
+    out_.profiles.precision = Precision::Fp32;  // Sailor's profiling runs pass no --fp16 / --bf16
   }
 
   // {gpu: {mbs: {tp: {layer: [...]}}}}

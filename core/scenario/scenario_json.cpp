@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/training_spec.h"
 #include "catalog/gpu_catalog.h"
 #include "catalog/precision.h"
 #include "cluster/cluster_limits.h"
@@ -27,7 +28,6 @@ constexpr double kMaxSeconds = 1.0e9;      // about 30 years: any job's horizon
 constexpr size_t kMaxEvents = 100000;
 constexpr size_t kMaxNameLength = 200;
 constexpr int kMaxGlobalBatch = 100000000;
-constexpr int kMaxSequenceLength = 10000000;
 
 std::string boundedString(const JsonReader& r, const std::string& key, size_t max) {
   const std::string s = r.string(key);

@@ -2,6 +2,7 @@
 #include <QtTest>
 
 #include "cost_fixture.h"
+#include "cost/cost_model.h"
 #include "io/load_error.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
@@ -102,6 +103,57 @@ class TstProfileJson : public QObject {
     QVERIFY(failure(R"({"schema_version":1,"model":"m","entries":[)" + e + "," + e + "]}")
                 .startsWith("entries[1]: duplicate entry for (g, TP 1, mbs 1, d)"));
     QVERIFY_THROWS_EXCEPTION(LoadError, loadProfileFile("/nonexistent/x.profiles.json"));
+    QCOMPARE(failure(R"({"schema_version":1,"model":"m","precision":"fp64","entries":[]})"),
+             QStringLiteral("precision: unknown precision 'fp64' (bf16, fp16, fp32 or fp8)"));
+    QVERIFY(failure(R"({"schema_version":1,"model":"m","sequence_length":0,"entries":[]})").startsWith("sequence_length: must be between 1 and"));
+  }
+
+  // What the entries were measured at is optional, read and written back; the cost model then
+  // refuses a training at another sequence length or precision, where the measured times and
+  // sizes do not hold (they were used as they were, silently).
+  void measuredAtIsKeptAndChecked() {
+    ProfileSet p = profileSetFromJson(kGood, "lab.profiles.json");
+    QCOMPARE(p.sequence_length, 0);
+    QVERIFY(!p.precision);
+    std::string text = kGood;
+    text.insert(text.find(R"("entries")"), R"("sequence_length":2048,"precision":"fp32",)");
+    p = profileSetFromJson(text, "lab.profiles.json");
+    QCOMPARE(p.sequence_length, 2048);
+    QVERIFY(p.precision == Precision::Fp32);
+    const ProfileSet back = profileSetFromJson(profileSetToJson(p), "again");
+    QCOMPARE(back.sequence_length, 2048);
+    QVERIFY(back.precision == Precision::Fp32);
+
+    GpuCatalog cat = fixture::catalog();
+    Model m = fixture::model();
+    TrainingSpec s = fixture::spec();
+    ProfileSet measured = makeAnalyticProfiles(cat, {"gpua"}, m, s);
+    measured.name = "lab";
+    measured.sequence_length = s.sequence_length;
+    measured.precision = s.precision;
+    const Composition c = fixture::composition();
+    CostModel(cat, c, m, s, measured);  // at what it was measured at: accepted
+    ProfileSet merged = makeAnalyticProfiles(cat, {"gpua"}, m, s);
+    merged.overlay(measured);  // as `evaluate --profiles` merges: the set says where it holds
+    QCOMPARE(merged.sequence_length, s.sequence_length);
+    const auto refusal = [&](TrainingSpec t) {
+      try {
+        CostModel(cat, c, m, t, merged);
+      } catch (const LoadError& e) {
+        return QString::fromStdString(e.what());
+      }
+      return QString();
+    };
+    TrainingSpec longer = s;
+    longer.sequence_length = s.sequence_length * 2;
+    QCOMPARE(refusal(longer), QStringLiteral("<profile set 'analytic-v2'>: field 'sequence_length': measured at sequence length %1; "
+                                             "the training asks for %2, where its times and sizes do not hold")
+                                  .arg(s.sequence_length)
+                                  .arg(longer.sequence_length));
+    TrainingSpec other = s;
+    other.precision = s.precision == Precision::Fp32 ? Precision::Bf16 : Precision::Fp32;
+    QVERIFY2(refusal(other).contains("field 'precision': measured in " + QString::fromStdString(toString(s.precision))),
+             qPrintable(refusal(other)));
   }
 
   // Issue 15: entries under "H100" or an alias were silently unused (profiles are looked up by

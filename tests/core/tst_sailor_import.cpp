@@ -134,6 +134,9 @@ class TstSailorImport : public QObject {
     const SailorLayerInfo info = SailorLayerInfo::load(kData + "/llm_info.json");
     const std::string file = kData + "/simulations/profiles_tmp.json";
     const SailorProfileImport imp = loadSailorProfiles(file, m, c, info);
+    // Sailor profiled OPT-350 at sequence 2048 in fp32 (profile_all.py: no --fp16 / --bf16).
+    QCOMPARE(imp.profiles.sequence_length, 2048);
+    QVERIFY(imp.profiles.precision == Precision::Fp32);
 
     const nlohmann::json raw = nlohmann::json::parse(readText(file));
     const auto& layers = raw["OPT-350"]["GH-96"]["8"]["4"];
