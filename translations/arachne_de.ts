@@ -922,6 +922,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>Budget pe&amp;r planner:</source>
             <translation>Budget p&amp;ro Planer:</translation>
         </message>
+        <message>
+            <source>--whatif %1 was not applied: %2</source>
+            <translation>--whatif %1 wurde nicht angewendet: %2</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

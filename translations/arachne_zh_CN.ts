@@ -910,6 +910,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>Budget pe&amp;r planner:</source>
             <translation>每个规划器的预算(&amp;R)：</translation>
         </message>
+        <message>
+            <source>--whatif %1 was not applied: %2</source>
+            <translation>--whatif %1 未应用：%2</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MemoryChart</name>

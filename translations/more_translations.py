@@ -181,6 +181,8 @@ DE = {
  ("TrainingPanel", "&Open model file…"): "Modelldatei ö&ffnen …",
  ("TrainingPanel", "Activation &checkpointing"): "Aktivierungs-&Checkpointing",
  ("MainWindow", "Budget pe&r planner:"): "Budget p&ro Planer:",
+ # an interactive run's --whatif that the editor refuses (status bar)
+ ("MainWindow", "--whatif %1 was not applied: %2"): "--whatif %1 wurde nicht angewendet: %2",
 }
 
 ZH = {
@@ -357,4 +359,6 @@ ZH = {
  ("TrainingPanel", "&Open model file…"): "打开模型文件(&O)…",
  ("TrainingPanel", "Activation &checkpointing"): "激活检查点(&C)",
  ("MainWindow", "Budget pe&r planner:"): "每个规划器的预算(&R)：",
+ # an interactive run's --whatif that the editor refuses (status bar)
+ ("MainWindow", "--whatif %1 was not applied: %2"): "--whatif %1 未应用：%2",
 }

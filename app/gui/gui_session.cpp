@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QMessageBox>
 #include <QPainter>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTextStream>
 #include <QTimer>
@@ -58,27 +59,39 @@ int selectTab(MainWindow& w, const QString& name) {
 
 void printErr(const QString& s) { std::fprintf(stderr, "arachne: %s\n", qPrintable(s)); }
 
-// The --compare and --whatif steps after a plan (screenshot mode): run the listed planners in the
+// --compare: ticks the listed planners (all: every other) in the alternatives view and starts
+// them on its runner, without waiting. True when they are running.
+bool startComparison(MainWindow& w, const CommandLine& o) {
+  const QStringList wanted = o.compare.split(QLatin1Char(','), Qt::SkipEmptyParts);
+  AlternativesModel* m = w.alternativesModel();
+  for (const QString& p : m->planners())
+    m->setSelected(p, o.compare == QLatin1String("all") ? p != w.plannerPanel()->planner() : wanted.contains(p));
+  if (o.budget > 0) w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"))->setValue(o.budget);
+  w.comparePlanners();
+  return w.alternativesRunner()->isRunning();
+}
+
+// --whatif: the edit in the what-if editor, its stage selected. Empty when it was made, else why not.
+QString applyWhatIf(MainWindow& w, const QString& edit) {
+  if (QString why = applyWhatIfOption(*w.whatIfSession(), edit); !why.isEmpty()) return why;
+  const QStringList f = edit.split(QLatin1Char(':'));
+  w.whatIfEditor()->selectStage(f[1].toInt() - 1, f[0] == QLatin1String("tp") ? f[2].toInt() - 1 : 0);
+  return {};
+}
+
+// The --compare and --whatif steps after a plan (picture modes): run the listed planners in the
 // alternatives view and wait for them; apply one edit in the what-if editor.
 bool afterPlan(MainWindow& w, const CommandLine& o) {
   if (!o.compare.isEmpty()) {
-    const QStringList wanted = o.compare.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    AlternativesModel* m = w.alternativesModel();
-    for (const QString& p : m->planners())
-      m->setSelected(p, o.compare == QLatin1String("all") ? p != w.plannerPanel()->planner() : wanted.contains(p));
-    if (o.budget > 0) w.findChild<QDoubleSpinBox*>(QStringLiteral("compareBudget"))->setValue(o.budget);
     QEventLoop loop;
     QObject::connect(&w, &MainWindow::comparisonFinished, &loop, &QEventLoop::quit);
-    w.comparePlanners();
-    if (w.alternativesRunner()->isRunning()) loop.exec();
+    if (startComparison(w, o)) loop.exec();
   }
   if (!o.whatIf.isEmpty()) {
-    if (const QString why = applyWhatIfOption(*w.whatIfSession(), o.whatIf); !why.isEmpty()) {
+    if (const QString why = applyWhatIf(w, o.whatIf); !why.isEmpty()) {
       printErr(QStringLiteral("--whatif %1: %2").arg(o.whatIf, why));
       return false;
     }
-    const QStringList f = o.whatIf.split(QLatin1Char(':'));
-    w.whatIfEditor()->selectStage(f[1].toInt() - 1, f[0] == QLatin1String("tp") ? f[2].toInt() - 1 : 0);
   }
   return true;
 }
@@ -146,6 +159,40 @@ bool playAndWait(ScenarioPanel& panel) {
 }
 
 }  // namespace
+
+void planInteractively(MainWindow& window, const CommandLine& options) {
+  QStringList steps;
+  if (!options.compare.isEmpty()) steps << QStringLiteral("--compare");
+  if (!options.whatIf.isEmpty()) steps << QStringLiteral("--whatif");
+  const auto notApplied = [steps] {
+    printErr(QStringLiteral("planning ended without a plan; %1 %2 not applied")
+                 .arg(steps.join(QStringLiteral(" and ")), QLatin1String(steps.size() > 1 ? "were" : "was")));
+  };
+  QMetaObject::Connection once;
+  if (!steps.isEmpty())
+    // Only the first run: a later F5 is the user's, and an edit made then would overwrite theirs.
+    once = QObject::connect(&window, &MainWindow::planningFinished, &window, [&window, options, notApplied](bool ok) {
+      if (!ok) {
+        notApplied();
+        return;
+      }
+      if (!options.compare.isEmpty()) startComparison(window, options);
+      if (!options.whatIf.isEmpty()) {
+        if (const QString why = applyWhatIf(window, options.whatIf); !why.isEmpty()) {
+          // The window is open, so it is told there too; and it stays open, as after any refused edit.
+          printErr(QStringLiteral("--whatif %1: %2").arg(options.whatIf, why));
+          window.statusBar()->showMessage(MainWindow::tr("--whatif %1 was not applied: %2").arg(options.whatIf, why));
+        }
+      }
+      // The comparison brings its own tab forward; --tab is what the user asked to see.
+      if (!options.tab.isEmpty()) selectTab(window, options.tab);
+    }, Qt::SingleShotConnection);
+  window.startPlanning();
+  if (!window.runner()->isRunning() && !steps.isEmpty()) {  // nothing to plan (an empty cluster)
+    QObject::disconnect(once);
+    notApplied();
+  }
+}
 
 int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
                   const QElapsedTimer& sinceStart) {
@@ -297,7 +344,7 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     }
     return 0;
   }
-  if (options.plan) QTimer::singleShot(0, &window, &MainWindow::startPlanning);
+  if (options.plan) QTimer::singleShot(0, &window, [&window, &options] { planInteractively(window, options); });
   if (!options.tab.isEmpty()) selectTab(window, options.tab);
   return QApplication::exec();
 }

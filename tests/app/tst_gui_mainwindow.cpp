@@ -2,6 +2,7 @@
 // why-dropped link to the composer, stale results on edits, language switching, screenshots.
 #include <QAbstractButton>
 #include <algorithm>
+#include <optional>
 
 #include "planning/planner.h"
 #include <QAction>
@@ -21,6 +22,8 @@
 #include <QDropEvent>
 #include <QApplication>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTimer>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -65,6 +68,7 @@
 #include "planner_panel.h"
 #include "training_panel.h"
 #include "what_if_editor.h"
+#include "what_if_session.h"
 
 using namespace arachne;
 using namespace arachne::gui;
@@ -968,6 +972,87 @@ class TestGuiMainWindow : public QObject {
     Language::apply("en");
     options.error = "bad option";
     QCOMPARE(runGuiSession(options, backend_, clock), 2);
+  }
+
+  // An interactive run (no picture) ignored --compare and --whatif. Once its first plan is on
+  // screen, the comparison now runs on its runner while the window's event loop turns (the edit
+  // is made while it runs, and the user sees it on the Alternatives tab), then ends on its own.
+  void interactiveRunComparesAndEdits() {
+    CommandLine options;
+    options.cluster = QStringLiteral("h100:8x2");
+    options.planner = QStringLiteral("fake-greedy");
+    options.lang = QStringLiteral("en");
+    options.plan = true;
+    options.compare = QStringLiteral("fake-slow");
+    options.budget = 0.5;
+    options.whatIf = QStringLiteral("replicas:1:2");
+    bool editedWhileComparing = false, alternativesShown = false;
+    int replicas = 0;
+    std::optional<AlternativeResult::State> slow;
+    QElapsedTimer clock;
+    clock.start();
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] {
+      MainWindow* w = nullptr;
+      for (QWidget* top : QApplication::topLevelWidgets())
+        if (auto* m = qobject_cast<MainWindow*>(top)) w = m;
+      if (!w) return;
+      if (w->alternativesRunner()->isRunning()) {
+        editedWhileComparing = editedWhileComparing || w->whatIfSession()->undoStack()->count() > 0;
+        alternativesShown = alternativesShown || w->tabs()->currentIndex() == MainWindow::AlternativesTab;
+        return;
+      }
+      if (!w->alternativesModel()->result("fake-slow") && clock.elapsed() < 15000) return;  // not started yet
+      poll.stop();
+      if (const AlternativeResult* r = w->alternativesModel()->result("fake-slow")) slow = r->state;
+      if (!w->whatIfSession()->plan().templates.empty()) replicas = w->whatIfSession()->plan().templates.front().replicas;
+      w->close();
+      QApplication::quit();
+    });
+    poll.start(10);
+    QCOMPARE(runGuiSession(options, backend_, clock), 0);
+    QVERIFY(slow.has_value());
+    QCOMPARE(*slow, AlternativeResult::State::TimedOut);  // it ran its budget and reported
+    QCOMPARE(replicas, 2);
+    QVERIFY(editedWhileComparing);
+    QVERIFY(alternativesShown);
+    QSettings().clear();
+  }
+
+  // A --whatif the editor refuses leaves the interactive window open and says why in its status
+  // bar. A first run without a plan applies neither step, nor does a later one (the user's F5).
+  void interactiveRunReportsWhatItCannotApply() {
+    CommandLine options;
+    options.plan = true;
+    options.whatIf = QStringLiteral("tp:1:1:16");
+    {
+      MainWindow w(GpuCatalog::builtin(), backend_, nullptr, false);
+      QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+      QSignalSpy finished(&w, &MainWindow::planningFinished);
+      planInteractively(w, options);
+      QVERIFY(finished.wait(5000));
+      QVERIFY(finished.first().at(0).toBool());
+      QCOMPARE(w.whatIfSession()->undoStack()->count(), 0);  // no edit made
+      const QString status = w.statusBar()->currentMessage();
+      QVERIFY2(status.contains("--whatif tp:1:1:16") && status.contains("TP 16 is not offered"), qPrintable(status));
+    }
+    options.compare = QStringLiteral("fake-random");
+    options.whatIf = QStringLiteral("replicas:1:2");
+    MainWindow w(GpuCatalog::builtin(), backend_, nullptr, false);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    backend_.infeasible = true;
+    planInteractively(w, options);
+    QVERIFY(finished.wait(5000));
+    backend_.infeasible = false;
+    QVERIFY(!finished.first().at(0).toBool());
+    QVERIFY(!w.alternativesRunner()->isRunning());
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.last().at(0).toBool());
+    QVERIFY(!w.alternativesRunner()->isRunning());
+    QVERIFY(!w.alternativesModel()->result("fake-random"));
+    QCOMPARE(w.whatIfSession()->undoStack()->count(), 0);  // no edit made
   }
 };
 
