@@ -1238,6 +1238,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>mb %1</source>
             <translation>MB %1</translation>
         </message>
+        <message>
+            <source>micro-batches not split</source>
+            <translation>Micro-Batches nicht aufgeteilt</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>
@@ -1964,6 +1968,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
         <message>
             <source>No timeline for this plan: the cost model stopped before timing it.</source>
             <translation>Keine Zeitleiste für diesen Plan: das Kostenmodell hat vor der Zeitberechnung abgebrochen.</translation>
+        </message>
+        <message>
+            <source>Micro-batches not split: the cost model splits the global batch by the templates' speeds, and the violations above stopped it before that.</source>
+            <translation>Micro-Batches nicht aufgeteilt: Das Kostenmodell teilt den globalen Batch nach der Geschwindigkeit der Vorlagen auf, und die Verstöße oben haben es vorher angehalten.</translation>
         </message>
     </context>
     <context>

@@ -1221,6 +1221,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>mb %1</source>
             <translation>微批 %1</translation>
         </message>
+        <message>
+            <source>micro-batches not split</source>
+            <translation>微批次未划分</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>
@@ -1942,6 +1946,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
         <message>
             <source>No timeline for this plan: the cost model stopped before timing it.</source>
             <translation>此计划没有时间线：成本模型在计算时间之前就停止了。</translation>
+        </message>
+        <message>
+            <source>Micro-batches not split: the cost model splits the global batch by the templates' speeds, and the violations above stopped it before that.</source>
+            <translation>微批次未划分：成本模型按各模板的速度划分全局批次，而上述违规使它在划分之前就停止了。</translation>
         </message>
     </context>
     <context>

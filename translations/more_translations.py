@@ -183,6 +183,10 @@ DE = {
  ("MainWindow", "Budget pe&r planner:"): "Budget p&ro Planer:",
  # an interactive run's --whatif that the editor refuses (status bar)
  ("MainWindow", "--whatif %1 was not applied: %2"): "--whatif %1 wurde nicht angewendet: %2",
+ # an edit the cost model stopped before the batch split (what-if editor)
+ ("PlanView", "micro-batches not split"): "Micro-Batches nicht aufgeteilt",
+ ("WhatIfEditor", "Micro-batches not split: the cost model splits the global batch by the templates' speeds, and the violations above stopped it before that."):
+     "Micro-Batches nicht aufgeteilt: Das Kostenmodell teilt den globalen Batch nach der Geschwindigkeit der Vorlagen auf, und die Verstöße oben haben es vorher angehalten.",
 }
 
 ZH = {
@@ -361,4 +365,8 @@ ZH = {
  ("MainWindow", "Budget pe&r planner:"): "每个规划器的预算(&R)：",
  # an interactive run's --whatif that the editor refuses (status bar)
  ("MainWindow", "--whatif %1 was not applied: %2"): "--whatif %1 未应用：%2",
+ # an edit the cost model stopped before the batch split (what-if editor)
+ ("PlanView", "micro-batches not split"): "微批次未划分",
+ ("WhatIfEditor", "Micro-batches not split: the cost model splits the global batch by the templates' speeds, and the violations above stopped it before that."):
+     "微批次未划分：成本模型按各模板的速度划分全局批次，而上述违规使它在划分之前就停止了。",
 }

@@ -229,7 +229,9 @@ QString PlanView::templateHeaderText(int t) const {
   const Template& tpl = plan_.templates[static_cast<size_t>(t)];
   QString head = tr("Template %1").arg(t + 1) + QLatin1Char('\n') +
                  tr("× %n replica(s)", nullptr, tpl.replicas) + QLatin1Char('\n') +
-                 tr("%n micro-batch(es)", nullptr, tpl.micro_batches);
+                 // 0: the what-if editor's edit that the cost model stopped before the batch split.
+                 (tpl.micro_batches > 0 ? tr("%n micro-batch(es)", nullptr, tpl.micro_batches)
+                                        : tr("micro-batches not split"));
   // Interleaved 1F1B: every stage holds its layers as v model chunks (Megatron's virtual stages).
   if (tpl.virtual_stages > 1) head += QLatin1Char('\n') + tr("interleaved 1F1B: %1 chunks per stage").arg(tpl.virtual_stages);
   if (report_ && t < static_cast<int>(report_->templates.size()))

@@ -18,6 +18,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "core_text.h"
 #include "memory_chart.h"
@@ -276,6 +277,10 @@ void WhatIfEditor::refresh() {
     for (const Violation& v : r.violations) all << QStringLiteral("• ") + coreText(v.reason, v.message);
     QStringList lines = all.mid(0, kShown);
     if (all.size() > kShown) lines << tr("… and %n more (hover here to see all)", nullptr, static_cast<int>(all.size()) - kShown);
+    // The plan view then says "micro-batches not split"; here is why the editor shows no count.
+    if (std::any_of(plan.templates.begin(), plan.templates.end(), [](const Template& t) { return t.micro_batches < 1; }))
+      lines << tr("Micro-batches not split: the cost model splits the global batch by the templates' speeds, and "
+                  "the violations above stopped it before that.");
     violations_->setText(lines.join(QLatin1Char('\n')));
     violations_->setToolTip(all.size() > kShown ? all.join(QLatin1Char('\n')) : QString());
     violations_->show();

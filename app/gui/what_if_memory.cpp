@@ -15,9 +15,14 @@ std::optional<PlanReport> memoryFigures(const CostModel& cost, const Plan& plan,
   PlanReport out;
   for (const Template& t : plan.templates) {
     if (t.stages.empty() || t.replicas < 1 || t.micro_batch < 1) return std::nullopt;
-    const int m = std::max(1, t.micro_batches), v = std::max(1, t.virtual_stages);
+    // A template the batch split did not reach (micro_batches 0): the most micro-batches any
+    // split could give it, so no stage's activations are understated.
+    const long long step = static_cast<long long>(t.replicas) * t.micro_batch;
+    const long long most = (cost.spec().global_batch + step - 1) / step;
+    const int m = t.micro_batches >= 1 ? t.micro_batches : static_cast<int>(std::clamp(most, 1LL, 1LL << 30));
+    const int v = std::max(1, t.virtual_stages);
     TemplateReport tr;
-    tr.micro_batches = m;
+    tr.micro_batches = std::max(0, t.micro_batches);
     tr.virtual_stages = v;
     for (int s = 0; s < t.depth(); ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];

@@ -7,6 +7,7 @@
 
 #include "catalog/gpu_catalog.h"
 #include "commands/edit_plan_command.h"
+#include "cost/batch_split.h"
 #include "cost/cost_model.h"
 #include "planning/free_gpus.h"
 #include "planning/node_allocator.h"
@@ -45,12 +46,37 @@ void WhatIfSession::unload() {
   emit changed();
 }
 
+namespace {
+
+// The batch split follows the edit, as the planner's fill would: the cost model's split. When the
+// cost model stopped before it (an over-committed node, a missing profile), the counts of the
+// plan before the edit stayed, e.g. 8 replicas x 128 micro-batches of a 512 batch. A lone
+// template's split does not depend on its speed (the fewest micro-batches that cover the batch),
+// so it is made here as splitBatch makes it; several templates share the batch by their speeds,
+// which were not timed, so any count would be made up: they get none (0, "not split").
+void followBatchSplit(Plan& plan, const PlanReport& report, long long globalBatch) {
+  if (!report.templates.empty()) {
+    for (size_t i = 0; i < plan.templates.size() && i < report.templates.size(); ++i)
+      plan.templates[i].micro_batches = report.templates[i].micro_batches;
+    return;
+  }
+  for (Template& t : plan.templates) t.micro_batches = 0;
+  if (plan.templates.size() != 1) return;
+  Template& t = plan.templates.front();
+  // One micro-batch per replica must fit in the batch (as splitBatch asks; and no int overflow).
+  if (t.replicas < 1 || t.micro_batch < 1 || static_cast<long long>(t.replicas) * t.micro_batch > globalBatch) return;
+  const double perMicroBatch = 1, fixed = 0;  // one template: its speed does not matter
+  const int weight = t.replicas * t.micro_batch;
+  int m = 0;
+  if (splitBatch(&perMicroBatch, &fixed, &weight, 1, globalBatch, &m)) t.micro_batches = m;
+}
+
+}  // namespace
+
 void WhatIfSession::install(const Plan& plan) {
   plan_ = plan;
   report_ = cost_ ? cost_->price(plan_, true) : PlanReport{};
-  // The batch split follows the edit, as the planner's fill would.
-  for (size_t i = 0; i < plan_.templates.size() && i < report_.templates.size(); ++i)
-    plan_.templates[i].micro_batches = report_.templates[i].micro_batches;
+  followBatchSplit(plan_, report_, spec_.global_batch);
   memory_ = cost_ ? arachne::gui::memoryFigures(*cost_, plan_, report_) : std::nullopt;
   emit changed();
 }

@@ -36,6 +36,9 @@ class WhatIfSession : public QObject {
 
   const Plan& plannerPlan() const { return planner_; }
   const PlanReport& plannerReport() const { return plannerReport_; }
+  // The edited plan with the cost model's batch split; a template the split did not reach (the
+  // cost model stopped before it, and the plan has several templates or too small a batch) has
+  // micro_batches 0, never the count of the plan before the edit.
   const Plan& plan() const { return plan_; }
   const PlanReport& report() const { return report_; }
   // The memory bars' figures for plan(): the report's, or each stage's when the cost model

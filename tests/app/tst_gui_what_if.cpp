@@ -7,6 +7,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTest>
 #include <QUndoStack>
@@ -20,6 +21,7 @@
 #include "composition_model.h"
 #include "main_window.h"
 #include "memory_chart.h"
+#include "plan_view.h"
 #include "planner_panel.h"
 #include "timeline_view.h"
 #include "training_panel.h"
@@ -150,6 +152,76 @@ class TestGuiWhatIf : public QObject {
       }
     QVERIFY(!editor->timelineShown());
     QVERIFY2(editor->timelineNoteText().contains("too many"), qPrintable(editor->timelineNoteText()));
+  }
+
+  // An edit the cost model stops before its batch split (an over-committed node) kept the count
+  // of the plan before it: 8 replicas read "128 micro-batches", twice the batch of 512. A lone
+  // template's split does not depend on its speed, so the editor makes it, and the memory bars
+  // hold the micro-batches in flight of that split.
+  void stoppedPricingStillSplitsALoneTemplate() {
+    QCOMPARE(session()->plan().templates.size(), size_t(1));
+    const Template before = session()->plan().templates.front();
+    const long long batch = w_->trainingPanel()->spec().global_batch;
+    const auto split = [&](int replicas) {
+      const long long step = static_cast<long long>(replicas) * before.micro_batch;
+      return static_cast<int>((batch + step - 1) / step);
+    };
+    QVERIFY(session()->setReplicas(0, 2 * before.replicas));
+    QVERIFY(session()->report().templates.empty());  // priced no further than the placement
+    const int want = split(2 * before.replicas);
+    QVERIFY(want != before.micro_batches);
+    QCOMPARE(session()->plan().templates.front().micro_batches, want);
+    const QString head = w_->whatIfEditor()->planView()->templateHeaderText(0);
+    QVERIFY2(head.contains(QString("\n%1 micro-batch").arg(want)), qPrintable(head));
+    QVERIFY(!w_->whatIfEditor()->violationsText().contains("not split"));
+    // So many replicas that each runs fewer micro-batches than the template has stages: the first
+    // stage holds only those in flight (with the old count it held one per stage).
+    const int many = static_cast<int>(batch / 2 / before.micro_batch);
+    QVERIFY(session()->setReplicas(0, many));
+    QCOMPARE(session()->plan().templates.front().micro_batches, 2);
+    QVERIFY(before.depth() > 2);
+    QVERIFY(session()->memoryFigures().has_value());
+    QCOMPARE(session()->memoryFigures()->templates.front().stages.front().in_flight_micro_batches, 2);
+  }
+
+  // Several templates share the batch by their speeds, which a cost model stopped before timing
+  // did not measure: no count is shown rather than the old one, the editor says why, and the
+  // memory bars hold the most micro-batches in flight any split could give.
+  void stoppedPricingSplitsNoSharedBatch() {
+    const Composition c = parseInlineCluster("h100:8x2,a6000:4x4", GpuCatalog::builtin());
+    const Model m = resolveModel("llama3-8b");
+    Plan p = w_->result()->plan;
+    Template a;  // the A6000 nodes, one TP-4 stage on each
+    std::vector<int> a6000;
+    for (const Node& n : c.nodes())
+      if (n.gpu_type == "a6000") a6000.push_back(n.id);
+    const int depth = static_cast<int>(a6000.size()), layers = m.layerCount();
+    for (int s = 0; s < depth; ++s)
+      a.stages.push_back(Stage{"a6000", 4, s * layers / depth, (s + 1) * layers / depth - 1, {a6000[size_t(s)]}, std::nullopt});
+    p.templates.push_back(a);
+    session()->load(c, m, m.default_training, p);
+    QVERIFY2(session()->report().feasible, qPrintable(w_->whatIfEditor()->violationsText()));
+    for (const Template& t : session()->plan().templates) QVERIFY(t.micro_batches > 0);
+    auto* editor = w_->whatIfEditor();
+    QVERIFY(session()->setReplicas(0, 2 * p.templates.front().replicas));
+    QVERIFY(session()->report().templates.empty());
+    for (const Template& t : session()->plan().templates) QCOMPARE(t.micro_batches, 0);
+    for (int t = 0; t < 2; ++t) {
+      const QString head = editor->planView()->templateHeaderText(t);
+      QVERIFY2(head.contains("micro-batches not split") && !head.contains(QRegularExpression("\\d micro-batch")), qPrintable(head));
+    }
+    QVERIFY2(editor->violationsText().contains("Micro-batches not split: the cost model splits the global batch by the "
+                                               "templates' speeds"),
+             qPrintable(editor->violationsText()));
+    QVERIFY(editor->memoryBarsShown());
+    const auto& figures = session()->memoryFigures()->templates;
+    QCOMPARE(figures[0].stages.front().in_flight_micro_batches, session()->plan().templates[0].depth());
+    QCOMPARE(figures[1].stages.front().in_flight_micro_batches, depth);
+    // Back to a plan the cost model splits: the counts are its own again.
+    session()->undoStack()->undo();
+    QVERIFY(session()->report().feasible);
+    for (size_t t = 0; t < 2; ++t)
+      QCOMPARE(session()->plan().templates[t].micro_batches, session()->report().templates[t].micro_batches);
   }
 
   // A stage out of memory: its bar is there, over the capacity line and marked.
