@@ -4,6 +4,7 @@
 #include <exception>
 #include <filesystem>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "io/atomic_file.h"
@@ -23,6 +24,31 @@ std::string describe(const CellKey& k) {
   if (k.budget_evals > 0) s += ", " + grouped(static_cast<double>(k.budget_evals)) + " evaluations";
   if (k.seed != 1) s += ", seed " + std::to_string(k.seed);
   return s;
+}
+
+std::string number(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+// The run options in which a cell of the file differs from one this run asks for, e.g.
+// "global batch 8192 (this run: 512)": what the user most likely left off the command line.
+std::string optionsThatDiffer(const CellKey& file, const CellKey& run) {
+  std::vector<std::string> d;
+  if (file.budget_s != run.budget_s)
+    d.push_back("budget " + number(file.budget_s) + " s (this run: " + number(run.budget_s) + " s, --budget-s)");
+  if (file.global_batch != run.global_batch)
+    d.push_back("global batch " + std::to_string(file.global_batch) + " (this run: " + std::to_string(run.global_batch) +
+                ", --global-batch)");
+  const auto rate = [](double g) { return g > 0 ? number(g) + " GB/s" : std::string("the catalog's"); };
+  if (file.a6000_gbps != run.a6000_gbps)
+    d.push_back("A6000 network " + rate(file.a6000_gbps) + " (this run: " + rate(run.a6000_gbps) + ", --a6000-network)");
+  if (file.seed != run.seed)
+    d.push_back("seed " + std::to_string(file.seed) + " (this run: " + std::to_string(run.seed) + ", --seed)");
+  std::string out;
+  for (const std::string& x : d) out += (out.empty() ? "" : ", ") + x;
+  return out;
 }
 
 }  // namespace
@@ -107,9 +133,11 @@ void CellStore::writeFigure(int figure) {
 
 bool CellStore::ensure(int figure, const std::vector<CellKey>& keys) {
   std::vector<CellKey> todo;
+  std::vector<CellKey> inFile;  // the cells of the figure's file before this call (load())
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto& mine = figure_keys_[figure];
+    inFile = mine;
     std::set<std::string> queued, listed;
     for (const CellKey& k : mine) listed.insert(k.id());
     for (const CellKey& k : keys) {
@@ -128,6 +156,16 @@ bool CellStore::ensure(int figure, const std::vector<CellKey>& keys) {
     writeFigure(figure);
   }
   const size_t total = todo.size();
+  // A file full of cells none of which this run asks for is most likely a run made with other
+  // options (`--csv-dir bench/paper-run-600/gb8192` without `--global-batch 8192`): planning then
+  // takes hours and adds its cells to that file, so say so before the first cell starts.
+  // Other models or clusters in the same options are a run adding to the file: no warning.
+  const std::string differ =
+      !keys.empty() && total == keys.size() && !inFile.empty() ? optionsThatDiffer(inFile.front(), keys.front()) : "";
+  if (!differ.empty())
+    err_ << "paper: warning: " << figureCsvPath(options_.csv_dir, figure) << " holds " << inFile.size()
+         << " cells, none made with this run's options (its first: " << differ
+         << "); this run's cells are planned anew and added to the file, which keeps its own\n";
   err_ << "paper: figure " << figure << ": " << keys.size() << " cells, " << (keys.size() - total)
        << " already done, " << total << " to run on " << options_.jobs << " job" << (options_.jobs == 1 ? "" : "s")
        << "\n";

@@ -257,6 +257,16 @@ class TstCliPaper : public QObject {
     QVERIFY(section(other.out, 1).contains(", qwen3-32b\n"));
     QVERIFY(!section(other.out, 1).contains(", llama3-8b\n"));
     QCOMPARE(csvRows(fig1), 14);
+    QVERIFY2(!other.err.contains("warning"), qPrintable(other.err));  // other models: adding, as meant
+    // Other options than the file's (a directory of a --global-batch 8192 run read without it)
+    // replan every cell: said before the first starts, naming the option left off.
+    const CliRun seed = cli(quick(dir.path(), {"--figure", "1", "--models", "qwen3-32b", "--seed", "2"}));
+    QVERIFY2(seed.code == 0, qPrintable(seed.err));
+    QVERIFY2(seed.err.contains("paper: warning: " + fig1 + " holds 14 cells, none made with this run's options (its first: "
+                                                         "seed 1 (this run: 2, --seed))"),
+             qPrintable(seed.err));
+    QVERIFY(seed.err.indexOf("warning") < seed.err.indexOf("[1/"));
+    QCOMPARE(csvRows(fig1), 21);
   }
 
   // Which cells a search ends on by itself must not depend on the machine's speed: HetAuto ends
