@@ -2873,5 +2873,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>node %1 reads %2 GB from the checkpoint at %3 GB/s</source>
             <translation>Knoten %1 liest %2 GB aus dem Checkpoint mit %3 GB/s</translation>
         </message>
+        <message>
+            <source>node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; template %6)</source>
+            <translation>Auf Knoten %1 (%2, %3 GPUs) liegen %4 GPUs (%5 zu viele; Vorlage %6)</translation>
+        </message>
     </context>
 </TS>

@@ -2850,5 +2850,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>node %1 reads %2 GB from the checkpoint at %3 GB/s</source>
             <translation>节点 %1 以 %3 GB/s 从检查点读取 %2 GB</translation>
         </message>
+        <message>
+            <source>node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; template %6)</source>
+            <translation>节点 %1（%2，%3 个 GPU）上放置了 %4 个 GPU（多出 %5 个；模板 %6）</translation>
+        </message>
     </context>
 </TS>

@@ -225,7 +225,7 @@ PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
         std::string list;
         for (int j : who) list += (list.empty() ? "" : ", ") + std::to_string(j + 1);
         Violation& v = violate(ViolationKind::NodeOvercommitted, who.size() == 1 ? *who.begin() : -1, -1,
-                               Reason(text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
+                               Reason(who.size() == 1 ? text::kNodeOvercommitted1 : text::kNodeOvercommitted, {integer(n.id), verbatim(gpuIds[static_cast<size_t>(n.gpu)]), integer(n.gpus),
                                                                  integer(used), integer(used - n.gpus), verbatim(list)}));
         v.node_id = n.id;
         v.gpu_type = gpuIds[static_cast<size_t>(n.gpu)];

@@ -12,7 +12,7 @@ std::vector<const char*> all() {
       kStartsAtLayer, kEndsBeforeStart, kEndsPastLast, kUnknownGpuType,
       kStageTp, kStageNodeIds, kStageUnknownNode, kStageWrongNodeType,
       kTpExceedsNode, kOutsideSearchSpace, kBadTiling, kLayersNotPlaced,
-      kNodeOvercommitted, kBatchTooSmall, kMicroBatchesCover, kMicroBatchesOvershoot, kOutOfMemory,
+      kNodeOvercommitted, kNodeOvercommitted1, kBatchTooSmall, kMicroBatchesCover, kMicroBatchesOvershoot, kOutOfMemory,
       kOutOfMemoryInFlight1, kOutOfMemoryInFlight, kNoProfileEntry, kNotInProfileSet,
       kTpNotProfiled, kMbsNotProfiled, kLayerNotProfiled, kNoProfile, kTpSplitsModel, kTpSplitsMlp,
       kNoPrecisionRate, kTilingFactors, kTilingGpus, kTilingEtp,

@@ -49,6 +49,8 @@ inline constexpr const char* kOutsideSearchSpace = ARACHNE_TEXT("%1 is outside t
 inline constexpr const char* kBadTiling = ARACHNE_TEXT("%1: expert tiling %2");
 inline constexpr const char* kLayersNotPlaced = ARACHNE_TEXT("template %1 covers layers 0-%2 of 0-%3: layers %4-%3 are not placed");
 inline constexpr const char* kNodeOvercommitted = ARACHNE_TEXT("node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; templates %6)");
+// The same when one template alone over-commits the node ("templates 1" read as a slip).
+inline constexpr const char* kNodeOvercommitted1 = ARACHNE_TEXT("node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; template %6)");
 inline constexpr const char* kBatchTooSmall = ARACHNE_TEXT("the global batch of %1 sequences cannot give every replica one micro-batch: that takes %2 sequences (sum of replicas x micro-batch size)");
 inline constexpr const char* kMicroBatchesCover = ARACHNE_TEXT("the plan's micro-batches cover %1 sequences per iteration, fewer than the global batch of %2");
 inline constexpr const char* kMicroBatchesOvershoot = ARACHNE_TEXT("the plan's micro-batches hold %1 sequences per iteration, twice the global batch of %2 or more: more than rounding to whole micro-batches explains");

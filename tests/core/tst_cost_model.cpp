@@ -269,7 +269,12 @@ class TstCostModel : public QObject {
     const Violation* v = first(r, ViolationKind::NodeOvercommitted);
     QVERIFY(v);
     QCOMPARE(v->node_id, 0);
-    QVERIFY2(v->message.find("has 6 GPUs placed on it (2 too many") != std::string::npos, v->message.c_str());
+    QVERIFY2(v->message.find("has 6 GPUs placed on it (2 too many; template 1)") != std::string::npos, v->message.c_str());
+    // Two templates on the node are named as two ("templates 1" for one read as a slip).
+    r = cm.price(onePlan({tmpl(2, 1, {stage(2, 0, 3, {0, 0})}), tmpl(1, 1, {stage(2, 0, 3, {0})})}));
+    v = first(r, ViolationKind::NodeOvercommitted);
+    QVERIFY(v);
+    QVERIFY2(v->message.find("(2 too many; templates 1, 2)") != std::string::npos, v->message.c_str());
 
     r = cm.price(onePlan({tmpl(1, 1, {stage(1, 0, 3, {99})})}));
     QVERIFY(hasKind(r, ViolationKind::UnknownNode));
