@@ -807,6 +807,7 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(planAndShow(w, QStringLiteral("h100:8x2")));
     // The tabs with their own labels are open to the check.
     for (const int t : {MainWindow::TimelineTab, MainWindow::AlternativesTab, MainWindow::WhatIfTab}) QVERIFY(w.tabs()->isTabEnabled(t));
+    QStringList clashes;
     for (const QString code : {"en", "de", "zh_CN"}) {
       QVERIFY(Language::apply(code));
       QMap<QKeySequence, QString> menus;  // read with value(): QVERIFY2 builds its message every time
@@ -823,6 +824,14 @@ class TestGuiMainWindow : public QObject {
         for (auto it = widgets.begin(); it != widgets.end(); ++it)
           QVERIFY2(!menus.contains(it.key()), qPrintable(QString("%1, tab %2: \"%3\" takes %4 of the menu \"%5\"")
                                                              .arg(code, MainWindow::tabNames()[t], it.value(), it.key().toString(), menus.value(it.key()))));
+        // Two labels or buttons of one tab with one Alt letter: the letter only cycles between
+        // them, so neither is reached in one key press. (A tab's letter may repeat one of the
+        // docks', which hold more labels than the alphabet leaves free in every language; the
+        // docks' own letters are unique, below.)
+        const auto docks = visibleMnemonics(w, true);
+        for (const QKeySequence& key : widgets.uniqueKeys())
+          if (widgets.count(key) - docks.count(key) > 1)
+            clashes << QString("%1, tab %2: %3 is taken by \"%4\"").arg(code, MainWindow::tabNames()[t], key.toString(), widgets.values(key).join("\", \""));
       }
       const auto docked = visibleMnemonics(w, true);
       QVERIFY(docked.size() >= 10);  // the composer, model and planner panels
@@ -830,6 +839,7 @@ class TestGuiMainWindow : public QObject {
         QVERIFY2(docked.count(key) == 1, qPrintable(QString("%1: %2 is taken by \"%3\"").arg(code, key.toString(), docked.values(key).join("\", \""))));
     }
     QVERIFY(Language::apply("en"));
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join('\n')));
   }
 
   void exportsWriteFiles() {
