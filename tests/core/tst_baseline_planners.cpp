@@ -9,7 +9,9 @@
 #include <set>
 #include <thread>
 
+#include "catalog/gpu_catalog.h"
 #include "planning/baselines/amp/amp_estimator.h"
+#include "planning/baselines/metis/metis_space.h"
 #include "planning/baselines/sailor/sailor_inputs.h"
 #include "planning/construction_space.h"
 #include "planning/feasibility_masks.h"
@@ -208,6 +210,33 @@ class TstBaselinePlanners : public QObject {
       const PlannerResult e = makePlanner(n)->plan(*w.cost, evals, 0, {}, nullptr);
       QVERIFY2(e.stats.evaluations <= 50 + 1, (std::string(n) + ": " + std::to_string(e.stats.evaluations)).c_str());
     }
+  }
+
+  // Metis walks the orders of the GPU types; with every catalog type (16! orders) it made them all
+  // before its first budget check and was killed by the OOM killer (12 types: 6 GB, 29 s of a 3 s
+  // budget). `plan --planner metis` on a cluster of one 8-GPU node per catalog type showed it.
+  void metisHonoursItsBudgetWithEveryGpuType() {
+    std::string spec;
+    for (const GpuType& g : GpuCatalog::builtin().types()) spec += (spec.empty() ? "" : ",") + g.id + ":8x1";
+    PlanningWorld w(spec, "llama3-8b");
+    QVERIFY(w.composition.gpuTypes().size() >= 12);
+    const auto t0 = std::chrono::steady_clock::now();
+    const PlannerResult r = makePlanner("metis")->plan(*w.cost, seconds(0.5), 0, {}, nullptr);
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    QVERIFY2(s < 1.5, std::to_string(s).c_str());
+    QVERIFY(r.stats.elapsed_s <= s + 1e-6);
+  }
+
+  // The orders are made one at a time now, in the order they were listed before (sorted type
+  // indices, then std::next_permutation), so Metis ranks the same plans first.
+  void metisVisitsTheTypeOrdersInPermutationOrder() {
+    MetisInterStageIterator it({2, 0, 1}, 2, 1, 1);
+    std::vector<std::vector<int>> seen;
+    MetisInterStagePlan p;
+    while (it.next(p))
+      if (seen.empty() || seen.back() != p.type_order) seen.push_back(p.type_order);
+    const std::vector<std::vector<int>> want = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    QVERIFY(seen == want);
   }
 
   void cancelStopsPromptly() {

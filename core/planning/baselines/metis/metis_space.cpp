@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <list>
+#include <utility>
 
 namespace arachne {
 
@@ -167,11 +168,9 @@ std::vector<std::vector<int>> metisDeviceGroups(int stages, int gpus, const std:
 
 MetisInterStageIterator::MetisInterStageIterator(std::vector<int> types, int gpus, int globalBatch, int maxStages,
                                                  double variance, int maxPermuteLen)
-    : shapes_(metisGroupShapes(gpus)), gpus_(gpus), max_stages_(std::min(gpus, maxStages)),
+    : order_(std::move(types)), shapes_(metisGroupShapes(gpus)), gpus_(gpus), max_stages_(std::min(gpus, maxStages)),
       variance_(variance), max_permute_len_(maxPermuteLen) {
-  std::sort(types.begin(), types.end());
-  do orders_.push_back(types);
-  while (std::next_permutation(types.begin(), types.end()));
+  std::sort(order_.begin(), order_.end());
   for (int b = globalBatch; b >= 1; --b)
     if (globalBatch % b == 0) divisors_.push_back(b);
 }
@@ -185,7 +184,7 @@ bool MetisInterStageIterator::advanceStages() {
 }
 
 bool MetisInterStageIterator::next(MetisInterStagePlan& out) {
-  if (done_ || orders_.empty() || divisors_.empty()) return false;
+  if (done_ || divisors_.empty()) return false;
   if (!started_) {
     started_ = true;
     stages_ = 0;
@@ -200,7 +199,7 @@ bool MetisInterStageIterator::next(MetisInterStagePlan& out) {
       if (!advanceStages()) {
         // Next GPU-type order, from one stage again (Metis's code keeps a stale stage count here;
         // we restart it, docs/baselines.md).
-        if (++order_ >= orders_.size()) {
+        if (!std::next_permutation(order_.begin(), order_.end())) {
           done_ = true;
           return false;
         }
@@ -212,7 +211,7 @@ bool MetisInterStageIterator::next(MetisInterStagePlan& out) {
       }
     }
   }
-  out.type_order = orders_[order_];
+  out.type_order = order_;
   out.device_groups = groups_[group_];
   out.batches = divisors_[batch_];
   return true;

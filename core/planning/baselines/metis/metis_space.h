@@ -38,12 +38,15 @@ class MetisInterStageIterator {
 
  private:
   bool advanceStages();  // to the next stage count with device groups; false past the last
-  std::vector<std::vector<int>> orders_;
+  // The current order of the GPU types; the next comes from std::next_permutation. Orders are
+  // made one at a time because there are n! of them: keeping them all took 479 million vectors
+  // (over 6 GB, killed by the OOM killer) on a cluster of 12 GPU types, before any budget check.
+  std::vector<int> order_;
   std::vector<int> shapes_, divisors_;
   int gpus_, max_stages_;
   double variance_;
   int max_permute_len_;
-  size_t order_ = 0, group_ = 0, batch_ = 0;
+  size_t group_ = 0, batch_ = 0;
   int stages_ = 0;
   std::vector<std::vector<int>> groups_;
   bool started_ = false, done_ = false;
