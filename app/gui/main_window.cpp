@@ -106,7 +106,13 @@ MainWindow::MainWindow(const GpuCatalog& catalog, const PlanningBackend& backend
   docksSized_ = useSettings_ && AppSettings::restoreWindow(this);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The children are deleted after this body, the what-if session among them, and its undo
+  // stack emits canUndoChanged as it clears itself: updateUndoTexts then read the tab widget and
+  // the cluster's stack, already deleted (valgrind: invalid reads; a SEGFAULT in one test run).
+  for (QUndoStack* stack : {undo_, whatIf_->undoStack()}) disconnect(stack, nullptr, this, nullptr);
+  disconnect(tabs_, nullptr, this, nullptr);
+}
 
 void MainWindow::createActions() {
   openAction_ = new QAction(this);
