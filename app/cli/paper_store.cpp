@@ -4,7 +4,6 @@
 #include <exception>
 #include <filesystem>
 #include <set>
-#include <sstream>
 #include <thread>
 
 #include "io/atomic_file.h"
@@ -26,22 +25,16 @@ std::string describe(const CellKey& k) {
   return s;
 }
 
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
 // The run options in which a cell of the file differs from one this run asks for, e.g.
 // "global batch 8192 (this run: 512)": what the user most likely left off the command line.
 std::string optionsThatDiffer(const CellKey& file, const CellKey& run) {
   std::vector<std::string> d;
   if (file.budget_s != run.budget_s)
-    d.push_back("budget " + number(file.budget_s) + " s (this run: " + number(run.budget_s) + " s, --budget-s)");
+    d.push_back("budget " + fixed(file.budget_s, 1) + " s (this run: " + fixed(run.budget_s, 1) + " s, --budget-s)");
   if (file.global_batch != run.global_batch)
     d.push_back("global batch " + std::to_string(file.global_batch) + " (this run: " + std::to_string(run.global_batch) +
                 ", --global-batch)");
-  const auto rate = [](double g) { return g > 0 ? number(g) + " GB/s" : std::string("the catalog's"); };
+  const auto rate = [](double g) { return g > 0 ? fixed(g, 3) + " GB/s" : std::string("the catalog's"); };
   if (file.a6000_gbps != run.a6000_gbps)
     d.push_back("A6000 network " + rate(file.a6000_gbps) + " (this run: " + rate(run.a6000_gbps) + ", --a6000-network)");
   if (file.seed != run.seed)
