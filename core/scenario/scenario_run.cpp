@@ -319,7 +319,10 @@ ScenarioTrace runScenario(const Scenario& scenario, const Model& model, const Tr
     if (!fail && ev.kind == ScenarioEventKind::Leave && holder && usesAny(*holder, gone))
       holderFailed.insert(gone.begin(), gone.end());
     controllerFree = std::max(st.resumes_s, t + plannerCharge);
-    st.sequences_lost_to_stall = st.stall_s * (running ? runningRate : 0.0);
+    // Only the part of the stall inside the horizon costs sequences: a stall that runs past the
+    // end of the run would otherwise count training the run never had time for.
+    const double stallInside = std::max(0.0, std::min(st.resumes_s, horizon) - std::min(st.resumes_s - st.stall_s, horizon));
+    st.sequences_lost_to_stall = stallInside * (running ? runningRate : 0.0);
     setRunning(st, running, runningRate, iterationS);
     trace.stall_s += st.stall_s;
     trace.steps.push_back(st);

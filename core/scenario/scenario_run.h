@@ -73,7 +73,7 @@ struct ScenarioStep {
   ReconfigurationStall stall;
   double stall_s = 0;
   double resumes_s = 0;                // when training runs again (handled_s when nothing stopped)
-  double sequences_lost_to_stall = 0;  // stall_s x after_sequences_per_s
+  double sequences_lost_to_stall = 0;  // after_sequences_per_s x the part of the stall before the horizon
   double sequences_rolled_back = 0;    // a failure of a GPU the plan used: work since the checkpoint
   double rolled_back_to_s = 0;         // the checkpoint's time
   StateTransfer transfer;              // what moved (empty when nothing stopped)

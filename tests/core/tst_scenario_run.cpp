@@ -151,6 +151,24 @@ class TestScenarioRun : public QObject {
     QVERIFY(r.steps[1].stall_s > 10000);
   }
 
+  void aStallPastTheHorizonLosesOnlyWhatTheHorizonHeld() {
+    // The stall of a join 300 s before the end runs 10,000 s past it; the run cannot lose
+    // training it never had time for, so the loss is the rate over the 300 s that were left.
+    Scenario s = growing("a6000:4x1", "a6000", 4, 300, 600);
+    s.reconfiguration.planner_s = 1;
+    s.reconfiguration.unattributed_s = 10000;
+    const ScenarioTrace t = run(s, ReplanPolicy::Replan);
+    const ScenarioStep& st = t.steps[1];
+    QVERIFY(st.stall_s > 10000);
+    QVERIFY(st.after_sequences_per_s > 0);
+    QVERIFY(std::abs(st.sequences_lost_to_stall - 300 * st.after_sequences_per_s) < 1e-6);
+    // What the run trained plus what the stall lost is what the new plan would have trained
+    // from the join to the end.
+    QVERIFY(std::abs(t.total_sequences + st.sequences_lost_to_stall -
+                     (300 * st.before_sequences_per_s + 300 * st.after_sequences_per_s)) < 1e-6);
+    checkTimeline(t);
+  }
+
   void keepIfBetterSwitchesWhenItCan() {
     Scenario s = growing("a6000:4x1", "a6000", 4, 300, 100000);
     s.reconfiguration.planner_s = 1;
