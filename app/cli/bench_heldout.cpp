@@ -228,6 +228,7 @@ void benchHeldout(BenchOutput& o) {
                                            "vs greedy", "vs random-10x", "vs optimum (>= 0.99)", "untrained / arachne"};
   std::vector<std::vector<std::string>> rows, csvRows;
   int passG = 0, passR = 0, passE = 0, counted = 0, below = 0, equal = 0, above = 0, firstKnown = 0, firstAtLeast = 0;
+  int equalAtOptimum = 0;  // ties where both reached exhaustive's optimum: no planner can be above it
   Worst worstG, worstR, worstE, worstU, worstFirst;
   double logU = 0, logFirst = 0;
   int ratiosU = 0, ratiosFirst = 0;
@@ -255,7 +256,10 @@ void benchHeldout(BenchOutput& o) {
       notCounted.push_back(h.id + ": " + x.exhaustive.result.stats.message);
     }
     if (!atLeast(u, a)) ++below;
-    else if (atLeast(a, u)) ++equal;
+    else if (atLeast(a, u)) {
+      ++equal;
+      if (x.optimum && atLeast(a, e)) ++equalAtOptimum;
+    }
     else ++above;
     if (a > 0 && u > 0) {
       logU += std::log(u / a);
@@ -312,6 +316,7 @@ void benchHeldout(BenchOutput& o) {
   o.out() << " (" << worstE.text() << "): " << verdict(passE == counted && counted > 0) << "\n";
   for (const auto& s : notCounted) o.out() << "- not counted: " << s << "\n";
   o.out() << "heldout: arachne-untrained below arachne on " << below << "/" << n << " (equal on " << equal
+          << " (" << equalAtOptimum << " of them at exhaustive's optimum)"
           << ", above on " << above << "; untrained / arachne geometric mean "
           << (ratiosU > 0 ? fixed(std::exp(logU / ratiosU), 3) : "-") << ", "
           << worstU.text() << "): " << verdict(below == n) << "\n";
