@@ -955,6 +955,14 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>+%1 over</source>
             <translation>+%1 zu viel</translation>
         </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <source>total %1 of %2</source>
+            <translation>insgesamt %1 von %2</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MoveScenarioEventCommand</name>

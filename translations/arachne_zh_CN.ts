@@ -943,6 +943,14 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>+%1 over</source>
             <translation>超出 %1</translation>
         </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <source>total %1 of %2</source>
+            <translation>共 %1 / %2</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::MoveScenarioEventCommand</name>

@@ -160,6 +160,9 @@ DE = {
  ("TimelineView", "with fewer micro-batches than stages this schedule takes %1, the cost model counts %2"): "mit weniger Micro-Batches als Stufen dauert dieser Ablauf %1, das Kostenmodell rechnet %2",
  ("TimelineView", "forward, chunk %1"): "Vorwärts, Teil %1",
  ("MemoryChart", "+%1 over"): "+%1 zu viel",
+ # a memory bar's tooltip: one component, then the total against the capacity
+ ("MemoryChart", "%1: %2"): "%1: %2",
+ ("MemoryChart", "total %1 of %2"): "insgesamt %1 von %2",
  ("WhatIfEditor", "No memory figures for this plan: the cost model cannot price a stage's memory."): "Keine Speicherzahlen für diesen Plan: das Kostenmodell kann den Speicher einer Stufe nicht bewerten.",
  ("WhatIfEditor", "No timeline for this plan: the cost model stopped before timing it."): "Keine Zeitleiste für diesen Plan: das Kostenmodell hat vor der Zeitberechnung abgebrochen.",
  ("PlanView", "interleaved 1F1B: %1 chunks per stage"): "verschränktes 1F1B: %1 Teile pro Stufe",
@@ -343,6 +346,9 @@ ZH = {
  ("TimelineView", "with fewer micro-batches than stages this schedule takes %1, the cost model counts %2"): "微批次少于阶段数，此调度需 %1，成本模型按 %2 计",
  ("TimelineView", "forward, chunk %1"): "前向，块 %1",
  ("MemoryChart", "+%1 over"): "超出 %1",
+ # a memory bar's tooltip: one component, then the total against the capacity
+ ("MemoryChart", "%1: %2"): "%1：%2",
+ ("MemoryChart", "total %1 of %2"): "共 %1 / %2",
  ("WhatIfEditor", "No memory figures for this plan: the cost model cannot price a stage's memory."): "此计划没有显存数据：成本模型无法计算某个阶段的显存。",
  ("WhatIfEditor", "No timeline for this plan: the cost model stopped before timing it."): "此计划没有时间线：成本模型在计算时间之前就停止了。",
  ("PlanView", "interleaved 1F1B: %1 chunks per stage"): "交错 1F1B：每个阶段 %1 个块",

@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+
+#include <QHelpEvent>
+#include <QToolTip>
 
 #include "core_text.h"
 #include "cost/report_items.h"
@@ -126,15 +130,54 @@ void MemoryChart::layoutLabels() {
   for (const QString& l : shortLabels_)
     for (const QString& line : l.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
   const bool rotate = widest + 6 > slotWidth();
+  // Turned labels still need a line's height each: where the bars are narrower than that (38
+  // stages in the what-if editor's chart ran into one black smear), only every step-th bar is
+  // named, and the tooltip names every bar.
+  const double slot = slotWidth();
+  labelStep_ = rotate && slot > 0 ? std::max(1, static_cast<int>(std::ceil((fm.height() + 2) / slot))) : 1;
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
   const QVector<QString>& labels = rotate ? longLabels_ : shortLabels_;
-  for (int i = 0; i < labels.size(); ++i) ticker->addTick(i + 1, labels[i]);
+  for (int i = 0; i < labels.size(); i += labelStep_) ticker->addTick(i + 1, labels[i]);
   xAxis->setTicker(ticker);
   xAxis->setTickLabelRotation(rotate ? -90 : 0);
   if (rotate != rotated_) {
     rotated_ = rotate;
     replot(QCustomPlot::rpQueuedReplot);
   }
+}
+
+int MemoryChart::stageAt(const QPoint& pos) const {
+  if (stages_ == 0 || !axisRect()->rect().contains(pos)) return -1;
+  const int i = static_cast<int>(std::lround(xAxis->pixelToCoord(pos.x()))) - 1;
+  return i >= 0 && i < stages_ ? i : -1;
+}
+
+QString MemoryChart::stageToolTip(int i) const {
+  if (i < 0 || i >= stages_) return {};
+  QStringList lines{longLabels_.value(i)};
+  double sum = 0;
+  for (size_t k = 0; k < values_.size(); ++k) {
+    const double v = values_[k].value(i);
+    sum += v;
+    lines << tr("%1: %2").arg(itemNames_.value(static_cast<int>(k)), formatGibibytes(v * kGiB));
+  }
+  lines << tr("total %1 of %2").arg(formatGibibytes(sum * kGiB), formatGibibytes(capacity_.value(i) * kGiB));
+  return lines.join(QLatin1Char('\n'));
+}
+
+bool MemoryChart::event(QEvent* e) {
+  if (e->type() == QEvent::ToolTip) {
+    const auto* help = static_cast<QHelpEvent*>(e);
+    const QString tip = stageToolTip(stageAt(help->pos()));
+    if (tip.isEmpty()) {
+      QToolTip::hideText();
+      e->ignore();
+    } else {
+      QToolTip::showText(help->globalPos(), tip, this);
+    }
+    return true;
+  }
+  return QCustomPlot::event(e);
 }
 
 void MemoryChart::rebuild() {
@@ -159,10 +202,14 @@ void MemoryChart::rebuild() {
     }
   }
   stages_ = k;
+  values_ = values;
+  capacity_ = capacity;
+  itemNames_.clear();
   QCPBars* below = nullptr;
   for (size_t i = 0; i < keys.size(); ++i) {
     auto* bars = new QCPBars(xAxis, yAxis);
     bars->setName(memoryItemName(keys[i]));
+    itemNames_ << bars->name();
     bars->setWidth(0.6);
     const auto& style = kStyles[i % kStyles.size()];
     QColor c(style.first);

@@ -590,6 +590,50 @@ class TestPlanViews : public QObject {
              qPrintable(QString("%1 >= %2").arg(chart.tickLabelExtent()).arg(chart.slotWidth())));
   }
 
+  void memoryChartNamesEveryFewBarsWhenTurnedLabelsWouldOverlap() {
+    // 64 stages in a chart as narrow as the what-if editor's: turned labels one line high each
+    // would still run into each other, so only every few bars are named; the tooltip names all.
+    Plan plan;
+    Template t;
+    PlanReport report;
+    TemplateReport tr;
+    for (int s = 0; s < 64; ++s) {
+      t.stages.push_back(Stage{"a6000", 1, s, s, {s}, std::nullopt});
+      StageReport sr;
+      const double gib = 1024.0 * 1024 * 1024;
+      sr.memory = StageMemory{1 * gib, 2 * gib, 3 * gib, 4 * gib, 5 * gib, 48 * gib};
+      tr.stages.push_back(sr);
+    }
+    plan.templates = {t};
+    report.templates = {tr};
+    MemoryChart chart;
+    chart.resize(330, 400);
+    chart.setPlan(plan, report);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.replot();
+    QVERIFY(chart.labelsRotated());
+    QVERIFY2(chart.labelStep() > 1, qPrintable(QString::number(chart.slotWidth())));
+    QVERIFY2(chart.tickLabelExtent() < chart.slotWidth() * chart.labelStep(),
+             qPrintable(QString("%1 >= %2 x %3").arg(chart.tickLabelExtent()).arg(chart.slotWidth()).arg(chart.labelStep())));
+    const auto ticks = qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker());
+    QVERIFY(ticks);
+    QCOMPARE(ticks->ticks().size(), (64 + chart.labelStep() - 1) / chart.labelStep());
+    QVERIFY(ticks->ticks().value(1).startsWith("T1 S1 "));
+    // The bar under the pointer, and what its tooltip says.
+    const QPoint sixth(chart.xAxis->coordToPixel(6), chart.axisRect()->center().y());
+    QCOMPARE(chart.stageAt(sixth), 5);
+    QCOMPARE(chart.stageAt(QPoint(1, 1)), -1);
+    const QString tip = chart.stageToolTip(5);
+    QVERIFY2(tip.startsWith("T1 S6 A6000\n"), qPrintable(tip));
+    QVERIFY2(tip.contains("activations: 4.0 GiB") && tip.endsWith("total 15.0 GiB of 48.0 GiB"), qPrintable(tip));
+    // Wide enough for every turned label: every bar is named again.
+    chart.resize(1400, 400);
+    chart.replot();
+    QCOMPARE(chart.labelStep(), 1);
+    QCOMPARE(qSharedPointerDynamicCast<QCPAxisTickerText>(chart.xAxis->ticker())->ticks().size(), 64);
+  }
+
   void layerCountsSayWhatTheyCount() {
     const Model m = resolveModel("llama3-8b");
     QCOMPARE(modelLayerSummary(m), QString("32 transformer block(s) + embedding + head (34 pipeline layer(s))"));
