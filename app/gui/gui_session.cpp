@@ -51,13 +51,21 @@ class FirstPaintFilter : public QObject {
   const QElapsedTimer& clock_;
 };
 
+void printErr(const QString& s) { std::fprintf(stderr, "arachne: %s\n", qPrintable(s)); }
+
+// A disabled tab is left alone with a note: selected, it showed an empty, greyed view (the
+// "Why dropped" tab of a plan that uses every GPU, or any result tab before a plan).
 int selectTab(MainWindow& w, const QString& name) {
   const int i = MainWindow::tabNames().indexOf(name);
-  if (i >= 0) w.tabs()->setCurrentIndex(i);
+  if (i < 0) return i;
+  if (!w.tabs()->isTabEnabled(i)) {
+    printErr(QStringLiteral("tab '%1' has nothing to show for this plan (it is disabled); showing '%2'")
+                 .arg(name, MainWindow::tabNames().value(w.tabs()->currentIndex())));
+    return i;
+  }
+  w.tabs()->setCurrentIndex(i);
   return i;
 }
-
-void printErr(const QString& s) { std::fprintf(stderr, "arachne: %s\n", qPrintable(s)); }
 
 // --compare: ticks the listed planners (all: every other) in the alternatives view and starts
 // them on its runner, without waiting. True when they are running.
@@ -169,6 +177,11 @@ void planInteractively(MainWindow& window, const CommandLine& options) {
                  .arg(steps.join(QStringLiteral(" and ")), QLatin1String(steps.size() > 1 ? "were" : "was")));
   };
   QMetaObject::Connection once;
+  if (!options.tab.isEmpty())
+    // The result tabs are enabled by the plan, so --tab waits for it (only the first run).
+    QObject::connect(&window, &MainWindow::planningFinished, &window, [&window, options] {
+      if (options.compare.isEmpty() && options.whatIf.isEmpty()) selectTab(window, options.tab);
+    }, Qt::SingleShotConnection);
   if (!steps.isEmpty())
     // Only the first run: a later F5 is the user's, and an edit made then would overwrite theirs.
     once = QObject::connect(&window, &MainWindow::planningFinished, &window, [&window, options, notApplied](bool ok) {
@@ -345,7 +358,7 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     return 0;
   }
   if (options.plan) QTimer::singleShot(0, &window, [&window, &options] { planInteractively(window, options); });
-  if (!options.tab.isEmpty()) selectTab(window, options.tab);
+  else if (!options.tab.isEmpty()) selectTab(window, options.tab);
   return QApplication::exec();
 }
 

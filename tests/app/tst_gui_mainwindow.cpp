@@ -1029,6 +1029,27 @@ class TestGuiMainWindow : public QObject {
     QSettings().clear();
   }
 
+  // --plan --tab memory in an interactive run: the Memory tab is enabled only by the plan, so
+  // the tab is chosen when the first plan is shown (chosen before it, a disabled tab was
+  // current and showed an empty view); a later run (the user's F5) leaves the user's tab alone.
+  void interactiveRunShowsTheTabOnceThePlanIsThere() {
+    CommandLine options;
+    options.plan = true;
+    options.tab = QStringLiteral("memory");
+    MainWindow w(GpuCatalog::builtin(), backend_, nullptr, false);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    QVERIFY(!w.tabs()->isTabEnabled(MainWindow::MemoryTab));
+    QSignalSpy finished(&w, &MainWindow::planningFinished);
+    planInteractively(w, options);
+    QVERIFY(finished.wait(5000));
+    QVERIFY(finished.first().at(0).toBool());
+    QCOMPARE(w.tabs()->currentIndex(), int(MainWindow::MemoryTab));
+    w.tabs()->setCurrentIndex(MainWindow::SummaryTab);
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    QCOMPARE(w.tabs()->currentIndex(), int(MainWindow::SummaryTab));
+  }
+
   // A --whatif the editor refuses leaves the interactive window open and says why in its status
   // bar. A first run without a plan applies neither step, nor does a later one (the user's F5).
   void interactiveRunReportsWhatItCannotApply() {

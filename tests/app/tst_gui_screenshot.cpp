@@ -96,7 +96,9 @@ class TestGuiScreenshot : public QObject {
     // An unknown tab is a bad option too (it used to print a message and exit 0).
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--tab", "foo"}, &err), 2);
     QVERIFY(err.contains("unknown tab 'foo'"));
+    // A tab with nothing to show (no plan yet) is not selected; the picture shows the plan tab.
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--tab", "whatif"}, &err), 0);
+    QVERIFY2(err.contains("tab 'whatif' has nothing to show for this plan (it is disabled); showing 'plan'"), err.constData());
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp4"}, &err), 2);
     QVERIFY2(err.contains("--precision needs bf16, fp16, fp32 or fp8 (not 'fp4')"), err.constData());
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp8"}, &err), 0);
