@@ -232,6 +232,10 @@ void benchHeldout(BenchOutput& o) {
   Worst worstG, worstR, worstE, worstU, worstFirst;
   double logU = 0, logFirst = 0;
   int ratiosU = 0, ratiosFirst = 0;
+  // How many evaluations the untrained policy's search spends for what it finds, against the
+  // trained one's: the same schedule, so the difference is what the weights decide.
+  double logEvalsU = 0;
+  int ratiosEvalsU = 0;
   // The learned part alone: arachne's and the untrained policy's rollouts before the sweeps.
   int rollKnown = 0, rollAtLeastG = 0, rollUntrainedBelow = 0;
   double logRollU = 0;
@@ -265,6 +269,11 @@ void benchHeldout(BenchOutput& o) {
       logU += std::log(u / a);
       ++ratiosU;
       worstU.see(u / a, h.id);
+    }
+    const long long ea = x.arachne.result.stats.evaluations, eu = x.untrained.result.stats.evaluations;
+    if (ea > 0 && eu > 0) {
+      logEvalsU += std::log(static_cast<double>(eu) / static_cast<double>(ea));
+      ++ratiosEvalsU;
     }
     // Within a wall-clock budget the schedule runs once; a problem where it ran out of time is
     // planned to the machine's speed, and its figure can differ between two runs.
@@ -320,6 +329,9 @@ void benchHeldout(BenchOutput& o) {
           << ", above on " << above << "; untrained / arachne geometric mean "
           << (ratiosU > 0 ? fixed(std::exp(logU / ratiosU), 3) : "-") << ", "
           << worstU.text() << "): " << verdict(below == n) << "\n";
+  if (ratiosEvalsU > 0)
+    o.out() << "heldout: arachne-untrained's evaluations / arachne's: geometric mean "
+            << fixed(std::exp(logEvalsU / ratiosEvalsU), 3) << " over " << ratiosEvalsU << " problems\n";
   if (firstKnown > 0)
     o.out() << "heldout: the policy's first rollout >= greedy on " << firstAtLeast << "/" << firstKnown
             << " (first / greedy geometric mean " << (ratiosFirst > 0 ? fixed(std::exp(logFirst / ratiosFirst), 3) : "-")

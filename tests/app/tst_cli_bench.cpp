@@ -299,6 +299,11 @@ class TstCliBench : public QObject {
     QVERIFY2(m.hasMatch(), qPrintable(r.out));
     // The table rounds to 0.01 s, so a run just under the budget may print as 2.00.
     QVERIFY2(qAbs(m.captured(1).toInt() - budgetBound) <= 1, qPrintable(r.out));
+    // The same planner in both columns spends the same evaluations, unless a budget cut it.
+    QVERIFY2(r.out.contains(budgetBound == 0 && m.captured(1) == "0"
+                                ? "heldout: arachne-untrained's evaluations / arachne's: geometric mean 1.000 over 2 problems"
+                                : "heldout: arachne-untrained's evaluations / arachne's: geometric mean "),
+             qPrintable(r.out));
     QFile csv(dir.filePath("heldout.csv"));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
