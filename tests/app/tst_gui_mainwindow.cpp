@@ -567,7 +567,6 @@ class TestGuiMainWindow : public QObject {
         "type and TP, 255 sampled, 255 exploring, 0 with one decision changed, 0 with a depth and a "
         "TP degree changed; 0 stage orders, 0 stage edits, 0 appended templates)).");
     panel->setStatus(text);
-    QTest::qWait(50);
     QLabel* status = nullptr;
     for (QLabel* l : panel->findChildren<QLabel*>())
       if (l->text() == text) status = l;
@@ -575,9 +574,12 @@ class TestGuiMainWindow : public QObject {
     QLabel probe(text);
     probe.setWordWrap(true);
     probe.setFont(status->font());
-    const int needed = probe.heightForWidth(status->width());
-    QVERIFY2(needed > 3 * status->fontMetrics().lineSpacing(), qPrintable(QString::number(needed)));
-    QVERIFY2(status->height() >= needed, qPrintable(QString("%1 < %2").arg(status->height()).arg(needed)));
+    const auto needed = [&] { return probe.heightForWidth(status->width()); };
+    // The layouts settle over a few event-loop passes: wait for them (50 ms was not enough on a
+    // loaded machine, or under valgrind), then the label must hold every line.
+    QTRY_VERIFY2_WITH_TIMEOUT(status->height() >= needed(),
+                              qPrintable(QString("%1 < %2").arg(status->height()).arg(needed())), 10000);
+    QVERIFY2(needed() > 3 * status->fontMetrics().lineSpacing(), qPrintable(QString::number(needed())));
     QVERIFY(status->geometry().bottom() <= panel->contentsRect().bottom());
     auto* box = panel->findChild<QComboBox*>();
     QVERIFY(box);
