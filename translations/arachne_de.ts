@@ -2885,5 +2885,13 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; template %6)</source>
             <translation>Auf Knoten %1 (%2, %3 GPUs) liegen %4 GPUs (%5 zu viele; Vorlage %6)</translation>
         </message>
+        <message>
+            <source>%1 strategies skipped before costing (a micro-batch under one sequence or over Metis's largest, %2, or a TP degree over its largest, %3)</source>
+            <translation>%1 Strategien vor der Bewertung übersprungen (ein Mikro-Batch unter einer Sequenz oder über Metis' größtem, %2, oder ein TP-Grad über seinem größten, %3)</translation>
+        </message>
+        <message>
+            <source>%1 inter-stage plans dropped for a missing profile</source>
+            <translation>%1 Stufenpläne wegen eines fehlenden Profils verworfen</translation>
+        </message>
     </context>
 </TS>

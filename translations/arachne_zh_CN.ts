@@ -2862,5 +2862,13 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>node %1 (%2, %3 GPUs) has %4 GPUs placed on it (%5 too many; template %6)</source>
             <translation>节点 %1（%2，%3 个 GPU）上放置了 %4 个 GPU（多出 %5 个；模板 %6）</translation>
         </message>
+        <message>
+            <source>%1 strategies skipped before costing (a micro-batch under one sequence or over Metis's largest, %2, or a TP degree over its largest, %3)</source>
+            <translation>%1 个策略在评估前被跳过（微批次不足一个序列或超过 Metis 的最大值 %2，或 TP 度超过其最大值 %3）</translation>
+        </message>
+        <message>
+            <source>%1 inter-stage plans dropped for a missing profile</source>
+            <translation>%1 个阶段间方案因缺少剖析数据而被丢弃</translation>
+        </message>
     </context>
 </TS>

@@ -213,6 +213,24 @@ class TstBaselinePlanners : public QObject {
     }
   }
 
+  // Without a plan Metis's message said how many strategies it costed and how many ran out of
+  // memory, and not what became of the rest (`plan --cluster h100:1x1 --model llama3-70b
+  // --planner metis`: "0 candidates costed ... over 11 inter-stage plans, 6 rejected as out of
+  // memory"); it now names the strategies it skipped before costing, and their limits.
+  void metisSaysWhatItSkippedWithoutAPlan() {
+    PlanningWorld none("h100:1x1", "llama3-70b");
+    const PlannerResult r = makePlanner("metis")->plan(*none.cost, seconds(2), 0, {}, nullptr);
+    QVERIFY(!r.found);
+    const QRegularExpression skipped(
+        "; ([1-9][0-9]*) strategies skipped before costing \\(a micro-batch under one sequence or over Metis's "
+        "largest, [0-9]+, or a TP degree over its largest, [0-9]+\\)");
+    QVERIFY2(skipped.match(QString::fromStdString(r.stats.message)).hasMatch(), r.stats.message.c_str());
+    PlanningWorld some("h100:8x1", "gpt-tiny");
+    const PlannerResult f = makePlanner("metis")->plan(*some.cost, seconds(2), 0, {}, nullptr);
+    QVERIFY(f.found);
+    QVERIFY2(f.stats.message.find("skipped before costing") == std::string::npos, f.stats.message.c_str());
+  }
+
   // Metis walks the orders of the GPU types; with every catalog type (16! orders) it made them all
   // before its first budget check and was killed by the OOM killer (12 types: 6 GB, 29 s of a 3 s
   // budget). `plan --planner metis` on a cluster of one 8-GPU node per catalog type showed it.

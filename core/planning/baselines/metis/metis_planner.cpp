@@ -108,6 +108,12 @@ PlannerResult MetisPlanner::plan(const CostModel& cost, const PlannerBudget& bud
     clauses.push_back(Reason(text::kMetisNotTaken, {integer(tried - 1), integer(inexpressible), nested(firstProblem)}));
   else if (!run.found() && !firstProblem.empty())
     clauses.push_back(Reason(text::kMetisNoneUsable, {nested(firstProblem)}));
+  // Without a plan, what else Metis turned away, so the counts add up to its inter-stage plans.
+  if (!run.found() && search.outside_profiles > 0)
+    clauses.push_back(Reason(text::kMetisOutsideProfiles,
+                             {integer(search.outside_profiles), integer(model.maxBs()), integer(model.maxTp())}));
+  if (!run.found() && search.missing_profile > 0)
+    clauses.push_back(Reason(text::kMetisMissingProfile, {integer(search.missing_profile)}));
   const Reason summary = joinReasons(text::kJoinClauses, clauses);
   PlannerResult r = run.finish({}, name(), version(), seed, summary);
   r.plan.unused_gpus = listUnusedGpus(comp, r.plan, Reason(text::kUnusedMetis));

@@ -108,9 +108,15 @@ MetisSearch searchMetis(const CostModel& cost, const MetisModel& model, const Co
         const int mbs = cost.spec().global_batch / dp / isp.batches;
         if (mbs == 0 || mbs > model.maxBs() || tp > model.maxTp()) valid = false;
       }
-      if (!valid) continue;
+      if (!valid) {
+        ++out.outside_profiles;
+        continue;
+      }
       std::vector<double> perf = model.stagePerformance(lay, isp.device_groups, st, isp.batches);
-      if (perf.empty()) break;  // a profile Metis needs is missing: Metis stops on this plan
+      if (perf.empty()) {  // a profile Metis needs is missing: Metis stops on this plan
+        ++out.missing_profile;
+        break;
+      }
       std::vector<int> partition;
       int attempt = 1;
       bool fits = false;

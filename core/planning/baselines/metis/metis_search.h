@@ -39,6 +39,10 @@ struct MetisSearch {
   std::vector<MetisCandidate> expressible;  // the best of those metisInexpressible() accepts, ascending
   std::vector<MetisLayout> layouts;    // per GPU-type order met
   long long inter_plans = 0, costed = 0, out_of_memory = 0;
+  // Strategies Metis skips before costing: a micro-batch under one sequence (the global batch
+  // over DP and the batch count) or above the largest it profiled, or a TP degree above its
+  // largest; and inter-stage plans it drops because a profile it needs is missing.
+  long long outside_profiles = 0, missing_profile = 0;
   bool stopped = false;
 };
 
