@@ -242,6 +242,7 @@ void benchHeldout(BenchOutput& o) {
   int ratiosRollU = 0;
   std::vector<std::string> notCounted;
   std::vector<std::string> budgetBound;  // problems where arachne used its whole budget
+  std::vector<std::string> greedyBound;  // and where greedy did: its answer was cut short too
   for (const Outcome& x : outcomes) {
     const HeldoutProblem& h = *x.problem;
     const double a = x.arachne.throughput(), g = x.greedy.throughput(), r = x.random.throughput();
@@ -279,6 +280,7 @@ void benchHeldout(BenchOutput& o) {
     // planned to the machine's speed, and its figure can differ between two runs.
     const bool bound = x.arachne.wall_s >= opt.budget_s;
     if (bound) budgetBound.push_back(h.id);
+    if (x.greedy.wall_s >= opt.budget_s) greedyBound.push_back(h.id);
     const double ra = rolloutsAlone(x.arachne.result), ru = rolloutsAlone(x.untrained.result);
     if (ra >= 0 && ru >= 0) {
       ++rollKnown;
@@ -350,6 +352,10 @@ void benchHeldout(BenchOutput& o) {
           << n;
   for (size_t i = 0; i < budgetBound.size(); ++i) o.out() << (i ? ", " : " (") << budgetBound[i];
   o.out() << (budgetBound.empty() ? "" : "): their figures depend on the machine's speed and load") << "\n";
+  o.out() << "heldout: greedy stopped at its " << fixed(opt.budget_s, 1) << " s budget on " << greedyBound.size() << "/" << n;
+  for (size_t i = 0; i < greedyBound.size(); ++i) o.out() << (i ? ", " : " (") << greedyBound[i];
+  o.out() << (greedyBound.empty() ? "" : "): greedy's plan there is the best it reached in the budget, not its last step")
+          << "\n";
   o.out() << "heldout: disjoint from training: " << disjoint << "\n";
   o.out() << "(seq/s of the best plan, '-' when none was found; arachne, greedy and arachne-untrained get "
           << fixed(opt.budget_s, 1) << " s, random ten times arachne's evaluations, exhaustive "
