@@ -121,6 +121,17 @@ class TstNetwork : public QObject {
     QVERIFY2(e.find("unsupported version 2") != std::string::npos, e.c_str());
   }
 
+  // A curve point is a rate like "gbps" and has its floor: 1e-300 GB/s priced an iteration at
+  // 1e300 s as a feasible plan, and a subnormal rate left the planners without any plan.
+  void curvePointsHaveTheFloorOfAConstantRate() {
+    std::string e = errorOf(R"({"schema_version": 1, "inter_node": [{"gpu_type": "h100", "curve": [[1, 1e-300]]}]})");
+    QVERIFY2(e.find("inter_node[0].curve[0].1") != std::string::npos && e.find("1e-06") != std::string::npos &&
+                 e.find("1e-300") != std::string::npos, e.c_str());
+    e = errorOf(R"({"schema_version": 1, "pairs": [{"gpu_types": ["h100", "a100-40"], "curve": [[1, 2], [8, 5e-7]]}]})");
+    QVERIFY2(e.find("pairs[0].curve[1].1") != std::string::npos, e.c_str());
+    QVERIFY(errorOf(R"({"schema_version": 1, "inter_node": [{"gpu_type": "h100", "curve": [[1, 1e-6], [8, 1e5]]}]})").empty());
+  }
+
   void sailorFilesImportOneZone() {
     std::vector<std::string> notes;
     SailorNetwork net = loadSailorNetwork(kProviders + "/multizone_bandwidths_het.json");
