@@ -16,6 +16,8 @@ namespace arachne {
 namespace {
 
 constexpr int kMaxGpuCount = 1024;
+constexpr double kMinBytesPerS = 1.0e3;   // 1e-06 GB/s
+constexpr double kMaxBytesPerS = 1.0e14;  // 1e5 GB/s
 
 SailorFit readFit(const JsonReader& parent, const std::string& key) {
   const JsonReader e = parent.array(key);
@@ -31,9 +33,11 @@ SailorFit readFit(const JsonReader& parent, const std::string& key) {
       coeffs.fail(std::to_string(i), "must be a finite number");
     f.coeffs.push_back(v.get<double>());
   }
+  // The range of a *.network.json rate (1e-06 … 1e5 GB/s): what `networks --import` writes must
+  // load again, and a maximum of 1e-300 B/s priced iterations at astronomic or infinite times.
   const auto& mx = e.value()[1];
-  if (!mx.is_number() || !(mx.get<double>() > 0) || !std::isfinite(mx.get<double>()) || mx.get<double>() > 1e15)
-    e.fail("1", "max_bytes_per_s must be a positive number below 1e15");
+  if (!mx.is_number() || !(mx.get<double>() >= kMinBytesPerS) || !(mx.get<double>() <= kMaxBytesPerS))
+    e.fail("1", "max_bytes_per_s must be a number of bytes/s between 1000 and 1e14, got " + JsonReader::shortValue(mx));
   f.max_bytes_per_s = mx.get<double>();
   return f;
 }

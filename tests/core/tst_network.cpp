@@ -132,6 +132,30 @@ class TstNetwork : public QObject {
     QVERIFY(errorOf(R"({"schema_version": 1, "inter_node": [{"gpu_type": "h100", "curve": [[1, 1e-6], [8, 1e5]]}]})").empty());
   }
 
+  // A fit's maximum has a network file's range: 1e-300 B/s priced every plan at an infinite time
+  // (greedy found none), and 5e14 B/s was imported as "max_gbps": 500000, which no file may hold.
+  void sailorFitMaximaHaveTheRangeOfANetworkFile() {
+    const auto errorOfMax = [](const std::string& max) {
+      const std::string text = R"({"z": {"A100-40": {"4": {"z": {"A100-40": {"4": [[1.0], )" + max + "]}}}}}}";
+      try {
+        parseSailorNetwork(text, "multizone_bandwidths.json", "", "");
+      } catch (const LoadError& e) {
+        return std::string(e.what());
+      }
+      return std::string();
+    };
+    std::string e = errorOfMax("1e-300");
+    QVERIFY2(e.find("multizone_bandwidths.json") != std::string::npos && e.find("max_bytes_per_s") != std::string::npos &&
+                 e.find("1e-300") != std::string::npos, e.c_str());
+    QVERIFY(!errorOfMax("5e14").empty());
+    QVERIFY(errorOfMax("1e3").empty());
+    QVERIFY(errorOfMax("1e14").empty());
+    // What the import makes of the largest maximum loads again as a network file.
+    const std::string text = R"({"z": {"A100-40": {"4": {"z": {"A100-40": {"4": [[1.0], 1e14]}}}}}})";
+    const NetworkProfile p = sailorNetworkProfile(parseSailorNetwork(text, "m.json", "", ""), "z", GpuCatalog::builtin());
+    QCOMPARE(parseNetworkJson(networkToJson(p), "back.network.json", GpuCatalog::builtin()), p);
+  }
+
   void sailorFilesImportOneZone() {
     std::vector<std::string> notes;
     SailorNetwork net = loadSailorNetwork(kProviders + "/multizone_bandwidths_het.json");
