@@ -15,6 +15,10 @@ namespace {
 // Sanity bounds: a layer taking more than an hour, or more than a petabyte or 10^15
 // parameters, is a unit mistake rather than a measurement.
 constexpr double kMaxSeconds = 3600.0;
+// A layer's forward and backward are kernels of several microseconds each, so a measured time
+// below one is a missing measurement: entries of 0 s priced an iteration at 0 s, printed as a
+// feasible plan of 0 seq/s (and planners found no plan, every GPU "would reach 0.0 seq/s").
+constexpr double kMinComputeSeconds = 1e-6;
 constexpr double kMaxBytes = 1e15;
 constexpr double kMaxCount = 1e15;
 }  // namespace
@@ -69,7 +73,7 @@ ProfileSet profileSetFromJson(const std::string& text, const std::string& fileLa
       e.fail("", "duplicate entry for (" + key.gpu_type + ", TP " + std::to_string(key.tp) +
                      ", mbs " + std::to_string(key.micro_batch) + ", " + key.layer_type + ")");
     ProfileEntry p;
-    p.compute_s = e.number("compute_s", 0, kMaxSeconds);
+    p.compute_s = e.number("compute_s", kMinComputeSeconds, kMaxSeconds);
     p.tp_comm_s = e.number("tp_comm_s", 0, kMaxSeconds, 0.0);
     p.tp_collectives = e.number("tp_collectives", 0, 1000, 0.0);
     p.tp_collective_bytes = e.number("tp_collective_bytes", 0, kMaxBytes, 0.0);

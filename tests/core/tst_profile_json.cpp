@@ -77,12 +77,22 @@ class TstProfileJson : public QObject {
     QCOMPARE(loadProfileFile(path).size(), a.size());
   }
 
+  // A measured layer takes time: entries of 0 s priced an iteration at 0 s, which evaluate printed
+  // as "Iteration time: 0.0000 s", "0.000 seq/s", "Verdict: feasible".
+  void aComputeTimeBelowAMicrosecondIsRefused() {
+    QVERIFY(failure(withEntry(R"("compute_s":0,"param_count":1,"activation_bytes":1,"output_bytes":1)"))
+                .startsWith("entries[0].compute_s: must be between 1e-06 and 3600, got 0"));
+    QVERIFY(failure(withEntry(R"("compute_s":1e-300,"param_count":1,"activation_bytes":1,"output_bytes":1)"))
+                .startsWith("entries[0].compute_s: must be between 1e-06 and 3600"));
+    QVERIFY(failure(withEntry(R"("compute_s":1e-6,"param_count":1,"activation_bytes":1,"output_bytes":1)")).isEmpty());
+  }
+
   void malformedFilesGiveClearErrors() {
     QVERIFY2(failure("{").startsWith(": invalid JSON at line 1, column 2: "), qPrintable(failure("{")));
     QCOMPARE(failure(withEntry(R"("param_count":1,"activation_bytes":1,"output_bytes":1)")),
              QStringLiteral("entries[0].compute_s: is missing"));
     QVERIFY(failure(withEntry(R"("compute_s":-0.5,"param_count":1,"activation_bytes":1,"output_bytes":1)"))
-                .startsWith("entries[0].compute_s: must be between 0 and 3600, got -0.5"));
+                .startsWith("entries[0].compute_s: must be between 1e-06 and 3600, got -0.5"));
     QVERIFY(failure(withEntry(R"("compute_s":1,"param_count":1,"activation_bytes":1e20,"output_bytes":1)"))
                 .startsWith("entries[0].activation_bytes: must be between 0 and"));
     QCOMPARE(failure(withEntry(R"("compute_s":"fast","param_count":1,"activation_bytes":1,"output_bytes":1)")),
