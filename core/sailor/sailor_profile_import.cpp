@@ -18,6 +18,7 @@ namespace {
 
 // Generous caps: a layer step over an hour or a micro-batch of a million sequences is corrupt data.
 constexpr double kMaxSeconds = 3600.0;
+constexpr double kMinModelComputeSeconds = 1e-6;  // as a *.profiles.json entry's compute_s
 constexpr int kMaxMicroBatch = 1 << 20;
 constexpr int kMaxTp = 1024;
 
@@ -100,6 +101,7 @@ class Importer {
     for (const auto& s : *sizes) totalParams += s.params;
 
     std::vector<Sum> sums(model_.layer_types.size());
+    double modelCompute = 0;
     std::vector<SailorLayerTimes>& perIndex = out_.layer_times[gpu][{mbs, tp}];
     perIndex.assign(static_cast<size_t>(n), {});
     for (int i = 0; i < n; ++i) {
@@ -127,7 +129,13 @@ class Importer {
       acc.act += s.act_mem_floats;
       acc.out += s.act_output_floats;
       acc.n += 1;
+      modelCompute += t[0] + t[1];
     }
+    // One layer's 0 is Sailor's rounding to 0.1 ms; a whole model at 0 is no measurement, and its
+    // plans were priced on communication alone as feasible (4,898 seq/s for GPT-Neo on 8 A100s).
+    if (!(modelCompute >= kMinModelComputeSeconds))
+      layers.fail("", "the layers' forward and backward times add up to " +
+                          JsonReader::shortValue(nlohmann::json(modelCompute)) + " s, less than 1e-06 s: the configuration was not measured");
     for (size_t ty = 0; ty < sums.size(); ++ty) {
       const Sum& acc = sums[ty];
       if (acc.n == 0) continue;

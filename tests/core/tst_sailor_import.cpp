@@ -414,6 +414,24 @@ class TstSailorImport : public QObject {
                 .contains("got 4 entries"));
   }
 
+  // A configuration whose layers all take 0 s was priced on communication alone, a feasible plan
+  // at thousands of seq/s; one layer at 0 (Sailor rounds to 0.1 ms) is still read.
+  void aConfigurationMeasuredAtZeroTimeIsRefused() {
+    const GpuCatalog c = testCatalog();
+    const Model m = stackModel("opt-350m", 1);
+    const SailorLayerInfo info = SailorLayerInfo::fromJson(
+        R"({"OPT-350":{"1":{"0":{"params_floats":10,"act_output_floats":4,"act_mem_floats":8},
+                            "1":{"params_floats":20,"act_output_floats":4,"act_mem_floats":16},
+                            "2":{"params_floats":30,"act_output_floats":9,"act_mem_floats":32}}}})",
+        "llm.json");
+    auto imp = [&](const std::string& t) { return importSailorProfiles(t, "p.json", m, c, info); };
+    const std::string zero = R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[0,0,0.5],"1":[0,0,0.5],"2":[0,0,0.5]}}}}})";
+    QCOMPARE(loadErrorField([&] { imp(zero); }), QStringLiteral("OPT-350.GH-96.2.1"));
+    QVERIFY(loadErrorText([&] { imp(zero); }).contains("not measured"));
+    const auto ok = imp(R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[0,0,0.5],"1":[3,4,0.5],"2":[5,6,0.5]}}}}})");
+    QCOMPARE(ok.profiles.find("gh200", 1, 2, "dense")->compute_s, 7.0);
+  }
+
   void hugeKeysAndValuesAreEchoedShort() {
     const GpuCatalog c = testCatalog();
     const std::string key(1000000, '7');
