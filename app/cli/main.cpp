@@ -9,7 +9,7 @@
 #include "commands.h"
 #include "io/load_error.h"
 #include "signal_handling.h"
-#include "stderr_filter.h"
+#include "control_byte_filter.h"
 #include "stdout_sink.h"
 
 #ifndef ARACHNE_VERSION
@@ -57,8 +57,11 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   arachne::cli::StdoutSink sink;
-  std::streambuf* original = std::cout.rdbuf(&sink);
-  arachne::cli::StderrFilter filter(std::cerr.rdbuf());
+  // A plan's planner or a cluster's name holding an escape sequence reached the terminal raw
+  // through evaluate's report; stdout is filtered as stderr is.
+  arachne::cli::ControlByteFilter outFilter(&sink, false);
+  std::streambuf* original = std::cout.rdbuf(&outFilter);
+  arachne::cli::ControlByteFilter filter(std::cerr.rdbuf(), true);
   std::streambuf* originalErr = std::cerr.rdbuf(&filter);
   int code = dispatch(argc, argv);
   std::cout.flush();

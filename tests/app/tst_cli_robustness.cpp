@@ -331,6 +331,26 @@ class TstCliRobustness : public QObject {
     QVERIFY(r.err.endsWith('\n'));
   }
 
+  // A report echoes the plan's planner and the cluster's name: an escape sequence there reached
+  // the terminal raw through stdout. JSON keeps the string exactly (its escapes are \u00NN).
+  void controlBytesInReportsAreEscaped() {
+    QTemporaryDir dir;
+    QByteArray text = readFile(data("plans/llama3-8b-2type.plan.json"));
+    text.replace("\"planner\": \"hand\"", "\"planner\": \"\\u001b[31mhand\\r\\u007f×\"");
+    const QString p = dir.filePath("esc.plan.json");
+    write(p, text);
+    const Run r = cli(evaluate(p));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(!r.out.contains(QChar(0x1b)) && !r.out.contains(QChar('\r')), qPrintable(r.out.left(800)));
+    QVERIFY2(r.out.contains(QStringLiteral("Planner:  \\x1b[31mhand\\x0d")), qPrintable(r.out.left(800)));
+    const Run j = cli(evaluate(p, {"--json"}));
+    QCOMPARE(j.code, 0);
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(j.out.toUtf8(), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QCOMPARE(doc.object()["provenance"].toObject()["planner"].toString(), QString::fromUtf8("\x1b[31mhand\r\x7f×"));
+  }
+
   void tpThatDoesNotTileTheNodeIsANodeFitProblem() {
     QTemporaryDir dir;
     QByteArray text = readFile(data("plans/llama3-8b-2type.plan.json"));
