@@ -12,6 +12,10 @@ OneFOneBSchedule OneFOneBSchedule::simulate(const std::vector<double>& t,
   OneFOneBSchedule out;
   const int p = static_cast<int>(t.size());
   if (p == 0 || m <= 0) return out;
+  if (2.0 * p * m * std::max(1, v) > kMaxOps) {
+    out.too_many_ops = true;
+    return out;
+  }
   if (v > 1 && p > 1) {
     out = interleaved(t, m, v);
     out.addTails(tails);

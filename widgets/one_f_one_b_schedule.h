@@ -41,6 +41,11 @@ struct OneFOneBSchedule {
   // fewer micro-batches than stages (a chunk then waits for the previous chunk to come round
   // all stages, which the formula does not count); the schedule is then the unpaced one, longer.
   bool meets_formula = true;
+  // More ops (2 x stages x micro-batches x chunks) than kMaxOps: nothing is simulated (no ops,
+  // no stages, makespan 0). A valid plan with a global batch of 10^8 asked for 1.5 * 10^8 ops,
+  // gigabytes, and the explorer died of std::bad_alloc opening it; 10^9 fixed micro-batches hung it.
+  bool too_many_ops = false;
+  static constexpr double kMaxOps = 2e6;  // batch 8,192 at micro-batch 1 on 122 stages still fits
 
   // stageTimes: t_s, forward+backward of one micro-batch (the backward takes twice the forward,
   // the usual 1:2 split); tails[s]: the per-iteration items of stage s (gradient sync, optimizer

@@ -194,6 +194,17 @@ QString TimelineView::interleavedNote() const {
          QLatin1Char(')');
 }
 
+QString TimelineView::notDrawnText() const {
+  if (template_ < 0 || !schedule_.too_many_ops) return {};
+  const TemplateReport& tr = report_.templates[static_cast<size_t>(template_)];
+  const QLocale l;
+  const double ops = 2.0 * static_cast<double>(tr.stages.size()) * tr.micro_batches * std::max(1, tr.virtual_stages);
+  return QCoreApplication::translate("arachne::gui::TimelineView",
+                                     "Not drawn: %1 forward and backward passes are more than the timeline simulates "
+                                     "(%2 at most). The numbers above are the cost model's.")
+      .arg(l.toString(ops, 'f', 0), l.toString(OneFOneBSchedule::kMaxOps, 'f', 0));
+}
+
 Qt::BrushStyle TimelineView::chunkPattern(int chunk) {
   // Chunk 1 plain; the later chunks hatched over the forward or backward colour, so forward and
   // backward stay the two hues and the chunks differ without relying on shades of blue.
@@ -246,6 +257,13 @@ int TimelineView::chartTop(int w) const {
 }
 
 void TimelineView::paintEvent(QPaintEvent*) {
+  if (template_ >= 0 && schedule_.too_many_ops) {
+    QPainter p(this);
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(rect().adjusted(8, 4, -8, -4), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+               headerText() + QStringLiteral("\n\n") + notDrawnText());
+    return;
+  }
   if (template_ < 0 || schedule_.makespan <= 0) return;
   QPainter p(this);
   const Template& tpl = plan_.templates[static_cast<size_t>(template_)];

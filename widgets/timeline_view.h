@@ -36,6 +36,9 @@ class TimelineView : public QWidget {
   // For an interleaved template: "interleaved 1F1B, v model chunks per stage" (and, when the
   // schedule cannot meet the formula, by how much); empty for plain 1F1B.
   QString interleavedNote() const;
+  // When the template has too many micro-batches to simulate (OneFOneBSchedule::too_many_ops):
+  // why no chart is drawn; empty otherwise.
+  QString notDrawnText() const;
   // How an op of a model chunk is marked: chunk 0 plain, the others hatched.
   static Qt::BrushStyle chunkPattern(int chunk);
   double zoom() const { return zoom_; }

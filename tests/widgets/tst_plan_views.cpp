@@ -330,6 +330,34 @@ class TestPlanViews : public QObject {
     QCOMPARE(view.templateShown(), -1);
   }
 
+  // A valid plan with a global batch of 10^8 asked the timeline for 1.5 * 10^8 simulated ops:
+  // the explorer died of std::bad_alloc opening it. Beyond kMaxOps nothing is simulated and the
+  // view says why under the report's header.
+  void timelineDoesNotSimulateMillionsOfMicroBatches() {
+    const auto huge = OneFOneBSchedule::simulate({0.1, 0.2, 0.1}, {{}, {}, {}}, 25000000);
+    QVERIFY(huge.too_many_ops);
+    QVERIFY(huge.ops.empty() && huge.stages.empty());
+    const auto interleaved = OneFOneBSchedule::simulate({0.1, 0.2}, {{}, {}}, 400000, 4);
+    QVERIFY(interleaved.too_many_ops);
+    const auto atLimit = OneFOneBSchedule::simulate({0.1, 0.2}, {{}, {}}, static_cast<int>(OneFOneBSchedule::kMaxOps / 4));
+    QVERIFY(!atLimit.too_many_ops);
+    QCOMPARE(atLimit.ops.size(), size_t(OneFOneBSchedule::kMaxOps));
+
+    Plan plan = fixturePlan();
+    PlanReport report = fixtureReport();
+    plan.templates[0].micro_batches = report.templates[0].micro_batches = 100000000;
+    report.templates[0].iteration_time_s = 3e7;
+    TimelineView view(catalog_);
+    view.resize(800, 300);
+    view.setPlan(plan, report);
+    QCOMPARE(view.templateShown(), 0);
+    QVERIFY(view.schedule().too_many_ops);
+    QVERIFY2(view.notDrawnText().contains(QStringLiteral("Not drawn")), qPrintable(view.notDrawnText()));
+    QVERIFY(!view.grab().toImage().isNull());
+    view.setPlan(fixturePlan(), fixtureReport());
+    QVERIFY(view.notDrawnText().isEmpty());
+  }
+
   void whyDroppedModelGroupsRows() {
     WhyDroppedModel model(&catalog_);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
