@@ -10,9 +10,6 @@
 namespace arachne::cli {
 
 namespace {
-// Limits well above any real run; they keep a typo such as --seq-len 4096000000 out of the
-// cost model.
-constexpr int kMaxGlobalBatch = 100000000;
 
 std::vector<std::string> splitCommas(const std::string& s) {
   std::vector<std::string> out;

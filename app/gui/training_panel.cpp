@@ -27,8 +27,10 @@ TrainingPanel::TrainingPanel(QWidget* parent)
       precision_(new QComboBox(this)), checkpointing_(new QCheckBox(this)) {
   models_ = ModelCatalog::builtin().models();
   for (const auto& m : models_) modelBox_->addItem(QString::fromStdString(m.id));
-  globalBatch_->setRange(1, 1 << 20);
-  sequenceLength_->setRange(1, 1 << 20);
+  // The plan files' ranges: a file's batch above the field's maximum was shown clamped, and the
+  // next plan or what-if used the clamped value.
+  globalBatch_->setRange(1, kMaxGlobalBatch);
+  sequenceLength_->setRange(1, kMaxSequenceLength);
   sequenceLength_->setSingleStep(512);
   precision_->addItem(QStringLiteral("bf16"), static_cast<int>(Precision::Bf16));
   precision_->addItem(QStringLiteral("fp16"), static_cast<int>(Precision::Fp16));

@@ -7,6 +7,9 @@ namespace arachne {
 
 // The longest sequence any reader accepts (a bound against unit mistakes, not a model limit).
 constexpr int kMaxSequenceLength = 10'000'000;
+// The largest global batch any reader accepts, in sequences (plan files, model files, the command
+// line; the explorer's field too, which stopped at 2^20 and showed a file's 10^8 as 1,048,576).
+constexpr int kMaxGlobalBatch = 100'000'000;
 
 struct TrainingSpec {
   int global_batch = 512;        // sequences per iteration

@@ -21,7 +21,6 @@ constexpr long long kMaxMicroBatches = 1000000000;
 constexpr long long kMaxLayer = 1000000;
 constexpr long long kMaxNodeId = 1000000000;
 constexpr long long kMaxGpuCount = 1000000;
-constexpr long long kMaxGlobalBatch = 100000000;
 constexpr size_t kMaxTemplates = 100000;
 constexpr size_t kMaxStages = 100000;
 constexpr size_t kMaxUnused = 1000000;

@@ -136,6 +136,26 @@ class TestGuiDocuments : public QObject {
     QVERIFY2(err.contains(badModel + ": field 'provenance.model': llama9: neither"), qPrintable(err));
   }
 
+  // The training fields take the plan files' ranges: a file's global batch of 2,000,000 and
+  // sequence length of 2,000,000 were shown as 1,048,576 (the fields' old maximum), and the next
+  // plan or what-if was made with those.
+  void planFileTrainingBeyondTwoToTheTwentyIsShownAsWritten() {
+    QFile good(kData + "/plans/llama3-8b-2type.plan.json");
+    QVERIFY(good.open(QIODevice::ReadOnly));
+    QJsonObject plan = QJsonDocument::fromJson(good.readAll()).object();
+    plan.insert("training", QJsonObject{{"global_batch", 2000000}, {"sequence_length", 2000000}});
+    QTemporaryDir dir;
+    QFile f(dir.filePath("big-batch.plan.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(plan).toJson());
+    f.close();
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QString error;
+    QVERIFY2(w.openDocument(f.fileName(), &error), qPrintable(error));
+    QCOMPARE(w.trainingPanel()->spec().global_batch, 2000000);
+    QCOMPARE(w.trainingPanel()->spec().sequence_length, 2000000);
+  }
+
   void clusterFileAndUnknownFiles() {
     MainWindow w(GpuCatalog::builtin(), backend_);
     QString error;
