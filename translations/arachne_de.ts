@@ -1825,6 +1825,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>forward, chunk %1</source>
             <translation>Vorwärts, Teil %1</translation>
         </message>
+        <message>
+            <source>Not drawn: %1 forward and backward passes are more than the timeline simulates (%2 at most). The numbers above are the cost model's.</source>
+            <translation>Nicht gezeichnet: %1 Vorwärts- und Rückwärtsdurchläufe sind mehr, als die Zeitleiste simuliert (höchstens %2). Die Zahlen oben sind die des Kostenmodells.</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::TrainingPanel</name>

@@ -1805,6 +1805,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>forward, chunk %1</source>
             <translation>前向，块 %1</translation>
         </message>
+        <message>
+            <source>Not drawn: %1 forward and backward passes are more than the timeline simulates (%2 at most). The numbers above are the cost model's.</source>
+            <translation>未绘制：%1 次前向与反向传递超过时间线可模拟的数量（最多 %2）。上面的数字来自成本模型。</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::TrainingPanel</name>

@@ -163,6 +163,8 @@ DE = {
  # a memory bar's tooltip: one component, then the total against the capacity
  ("MemoryChart", "%1: %2"): "%1: %2",
  ("MemoryChart", "total %1 of %2"): "insgesamt %1 von %2",
+ # a timeline too long to simulate (header stays, no chart)
+ ("TimelineView", "Not drawn: %1 forward and backward passes are more than the timeline simulates (%2 at most). The numbers above are the cost model's."): "Nicht gezeichnet: %1 Vorwärts- und Rückwärtsdurchläufe sind mehr, als die Zeitleiste simuliert (höchstens %2). Die Zahlen oben sind die des Kostenmodells.",
  ("WhatIfEditor", "No memory figures for this plan: the cost model cannot price a stage's memory."): "Keine Speicherzahlen für diesen Plan: das Kostenmodell kann den Speicher einer Stufe nicht bewerten.",
  ("WhatIfEditor", "No timeline for this plan: the cost model stopped before timing it."): "Keine Zeitleiste für diesen Plan: das Kostenmodell hat vor der Zeitberechnung abgebrochen.",
  ("PlanView", "interleaved 1F1B: %1 chunks per stage"): "verschränktes 1F1B: %1 Teile pro Stufe",
@@ -349,6 +351,8 @@ ZH = {
  # a memory bar's tooltip: one component, then the total against the capacity
  ("MemoryChart", "%1: %2"): "%1：%2",
  ("MemoryChart", "total %1 of %2"): "共 %1 / %2",
+ # a timeline too long to simulate (header stays, no chart)
+ ("TimelineView", "Not drawn: %1 forward and backward passes are more than the timeline simulates (%2 at most). The numbers above are the cost model's."): "未绘制：%1 次前向与反向传递超过时间线可模拟的数量（最多 %2）。上面的数字来自成本模型。",
  ("WhatIfEditor", "No memory figures for this plan: the cost model cannot price a stage's memory."): "此计划没有显存数据：成本模型无法计算某个阶段的显存。",
  ("WhatIfEditor", "No timeline for this plan: the cost model stopped before timing it."): "此计划没有时间线：成本模型在计算时间之前就停止了。",
  ("PlanView", "interleaved 1F1B: %1 chunks per stage"): "交错 1F1B：每个阶段 %1 个块",
