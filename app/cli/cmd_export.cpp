@@ -13,6 +13,7 @@
 #include "launch/rank_map.h"
 #include "model/model_catalog.h"
 #include "plan/recorded_cluster_check.h"
+#include "plan/unused_gpus_check.h"
 #include "profile/analytic_profiler.h"
 
 #ifndef ARACHNE_VERSION
@@ -58,6 +59,9 @@ int runExport(const CommandSpec& cmd, const std::vector<std::string>& args, std:
   const Composition composition = recordedOr("--cluster", "provenance.cluster", "the cluster '" + clusterSpec + "'",
                                              [&] { return resolveCluster(clusterSpec, catalog); });
   if (!a.value("--cluster")) checkRecordedClusterNodes(plan, composition, planPath, "name that file with --cluster");
+  // The same file gets the same verdict as from evaluate: GPUs it claims unused must exist and be
+  // free on this cluster, else the file was made for another one.
+  checkUnusedGpus(plan, composition, planPath);
   const Model model = recordedOr("--model", "provenance.model", "the model '" + modelSpec + "'",
                                  [&] { return resolveModel(modelSpec); });
   const TrainingSpec spec = doc.training.applyTo(model.default_training);

@@ -164,6 +164,24 @@ class TestCliExport : public QObject {
     QVERIFY(r.out.contains("\"node_id\": 7"));
   }
 
+  // evaluate refuses a plan file whose unused_gpus name GPUs the cluster does not have free;
+  // export took the same file (exit 0, the scripts written).
+  void unusedGpusAreCheckedAsEvaluateChecksThem() {
+    QTemporaryDir dir;
+    QString text = readFile(kData + "/plans/llama3-8b-2type.plan.json");
+    QVERIFY(text.contains("\"unused_gpus\": []"));
+    text.replace("\"unused_gpus\": []", R"("unused_gpus": [{"gpu_type": "h100", "node_id": 99, "count": 1000}])");
+    const QString p = dir.filePath("u.plan.json");
+    QFile f(p);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text.toUtf8());
+    f.close();
+    const CliRun r = runCli({"export", "--plan", p, "--format", "torchrun", "--out", dir.filePath("out")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains("u.plan.json: field 'unused_gpus[0].node_id': node 99 is not in the cluster"), qPrintable(r.err));
+    QVERIFY(!QDir(dir.filePath("out")).exists());
+  }
+
   void infeasibleAndBadInput() {
     QTemporaryDir dir;
     CliRun r = runCli({"export", "--plan", kData + "/plans/llama3-8b-oom.plan.json", "--format", "rankmap", "--out", dir.path()});
