@@ -56,6 +56,15 @@ Model stackModel(const std::string& id, int blocks) {
   return m;
 }
 
+// llm_info.json of stackModel("opt-350m", 1) at TP 1: embedding, one block, head.
+SailorLayerInfo threeLayerInfo() {
+  return SailorLayerInfo::fromJson(
+      R"({"OPT-350":{"1":{"0":{"params_floats":10,"act_output_floats":4,"act_mem_floats":8},
+                          "1":{"params_floats":20,"act_output_floats":4,"act_mem_floats":16},
+                          "2":{"params_floats":30,"act_output_floats":9,"act_mem_floats":32}}}})",
+      "llm.json");
+}
+
 template <class F>
 QString loadErrorField(F&& f) {
   try {
@@ -199,11 +208,7 @@ class TstSailorImport : public QObject {
   void malformedProfilesNameTheField() {
     const GpuCatalog c = testCatalog();
     const Model m = stackModel("opt-350m", 1);  // 3 layers
-    const SailorLayerInfo info = SailorLayerInfo::fromJson(
-        R"({"OPT-350":{"1":{"0":{"params_floats":10,"act_output_floats":4,"act_mem_floats":8},
-                            "1":{"params_floats":20,"act_output_floats":4,"act_mem_floats":16},
-                            "2":{"params_floats":30,"act_output_floats":9,"act_mem_floats":32}}}})",
-        "llm.json");
+    const SailorLayerInfo info = threeLayerInfo();
     auto imp = [&](const std::string& t) {
       return importSailorProfiles(t, "p.json", m, c, info);
     };
@@ -401,11 +406,7 @@ class TstSailorImport : public QObject {
   void profileTriplesHaveExactlyThreeTimes() {
     const GpuCatalog c = testCatalog();
     const Model m = stackModel("opt-350m", 1);
-    const SailorLayerInfo info = SailorLayerInfo::fromJson(
-        R"({"OPT-350":{"1":{"0":{"params_floats":10,"act_output_floats":4,"act_mem_floats":8},
-                            "1":{"params_floats":20,"act_output_floats":4,"act_mem_floats":16},
-                            "2":{"params_floats":30,"act_output_floats":9,"act_mem_floats":32}}}})",
-        "llm.json");
+    const SailorLayerInfo info = threeLayerInfo();
     auto imp = [&](const std::string& t) { return importSailorProfiles(t, "p.json", m, c, info); };
     // A fourth number used to be ignored in silence.
     QCOMPARE(loadErrorField([&] { imp(R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[1,2,0.5],"1":[3,4,0.5,9],"2":[5,6,0.5]}}}}})"); }),
@@ -419,11 +420,7 @@ class TstSailorImport : public QObject {
   void aConfigurationMeasuredAtZeroTimeIsRefused() {
     const GpuCatalog c = testCatalog();
     const Model m = stackModel("opt-350m", 1);
-    const SailorLayerInfo info = SailorLayerInfo::fromJson(
-        R"({"OPT-350":{"1":{"0":{"params_floats":10,"act_output_floats":4,"act_mem_floats":8},
-                            "1":{"params_floats":20,"act_output_floats":4,"act_mem_floats":16},
-                            "2":{"params_floats":30,"act_output_floats":9,"act_mem_floats":32}}}})",
-        "llm.json");
+    const SailorLayerInfo info = threeLayerInfo();
     auto imp = [&](const std::string& t) { return importSailorProfiles(t, "p.json", m, c, info); };
     const std::string zero = R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[0,0,0.5],"1":[0,0,0.5],"2":[0,0,0.5]}}}}})";
     QCOMPARE(loadErrorField([&] { imp(zero); }), QStringLiteral("OPT-350.GH-96.2.1"));

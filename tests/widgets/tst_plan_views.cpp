@@ -83,6 +83,23 @@ PlanReport fixtureReport() {
   r.throughput.sequences_per_s = 20;
   return r;
 }
+
+// One template of `stages` A6000 stages at TP 1, one layer each, every stage with the memory `m`.
+std::pair<Plan, PlanReport> oneStagePerLayerPlan(int stages, const StageMemory& m) {
+  Template t;
+  TemplateReport tr;
+  for (int s = 0; s < stages; ++s) {
+    t.stages.push_back(Stage{"a6000", 1, s, s, {s}, std::nullopt});
+    StageReport sr;
+    sr.memory = m;
+    tr.stages.push_back(sr);
+  }
+  Plan plan;
+  plan.templates = {t};
+  PlanReport report;
+  report.templates = {tr};
+  return {plan, report};
+}
 }  // namespace
 
 class TestPlanViews : public QObject {
@@ -595,18 +612,7 @@ class TestPlanViews : public QObject {
   }
 
   void memoryLabelsDoNotOverlapAtSixteenStages() {
-    Plan plan;
-    Template t;
-    PlanReport report;
-    TemplateReport tr;
-    for (int s = 0; s < 16; ++s) {
-      t.stages.push_back(Stage{"a6000", 1, s, s, {s}, std::nullopt});
-      StageReport sr;
-      sr.memory = StageMemory{1e9, 1e9, 1e9, 1e9, 1e9, 48e9};
-      tr.stages.push_back(sr);
-    }
-    plan.templates = {t};
-    report.templates = {tr};
+    const auto [plan, report] = oneStagePerLayerPlan(16, StageMemory{1e9, 1e9, 1e9, 1e9, 1e9, 48e9});
     MemoryChart chart;
     chart.resize(700, 400);
     chart.setPlan(plan, report);
@@ -621,19 +627,9 @@ class TestPlanViews : public QObject {
   void memoryChartNamesEveryFewBarsWhenTurnedLabelsWouldOverlap() {
     // 64 stages in a chart as narrow as the what-if editor's: turned labels one line high each
     // would still run into each other, so only every few bars are named; the tooltip names all.
-    Plan plan;
-    Template t;
-    PlanReport report;
-    TemplateReport tr;
-    for (int s = 0; s < 64; ++s) {
-      t.stages.push_back(Stage{"a6000", 1, s, s, {s}, std::nullopt});
-      StageReport sr;
-      const double gib = 1024.0 * 1024 * 1024;
-      sr.memory = StageMemory{1 * gib, 2 * gib, 3 * gib, 4 * gib, 5 * gib, 48 * gib};
-      tr.stages.push_back(sr);
-    }
-    plan.templates = {t};
-    report.templates = {tr};
+    const double gib = 1024.0 * 1024 * 1024;
+    const auto [plan, report] =
+        oneStagePerLayerPlan(64, StageMemory{1 * gib, 2 * gib, 3 * gib, 4 * gib, 5 * gib, 48 * gib});
     MemoryChart chart;
     chart.resize(330, 400);
     chart.setPlan(plan, report);
