@@ -8,6 +8,12 @@
 
 namespace arachne {
 
+// The range of any rate a network file or an imported measurement may give, GB/s: a rate far
+// below it (1e-300 GB/s) priced an iteration at 1e300 s as a feasible plan, a subnormal one left
+// no plan at all; above it is a unit mistake (the catalog's cap for any link).
+constexpr double kMinLinkGbps = 1.0e-6;
+constexpr double kMaxLinkGbps = 1.0e5;
+
 class BandwidthCurve {
  public:
   BandwidthCurve() = default;

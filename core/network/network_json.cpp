@@ -19,10 +19,6 @@ namespace arachne {
 namespace {
 
 constexpr int kSchemaVersion = 1;
-constexpr double kMaxGbps = 1.0e5;         // the catalog's cap for any link
-// The slowest rate any form may give: a curve point far below it (1e-300 GB/s) priced an
-// iteration at 1e300 s as a feasible plan, and a subnormal one left no plan at all.
-constexpr double kMinGbps = 1.0e-6;
 constexpr double kMaxLatencyUs = 1.0e6;    // one second per message is a unit mistake
 constexpr int kMaxCount = 1024;
 
@@ -39,7 +35,7 @@ void rejectUnknown(const JsonReader& r, const std::set<std::string>& known) {
 BandwidthCurve readRate(const JsonReader& e) {
   const int forms = int(e.has("gbps")) + int(e.has("curve")) + int(e.has("sailor_fit"));
   if (forms != 1) e.fail("", "give exactly one of \"gbps\", \"curve\" or \"sailor_fit\"");
-  if (e.has("gbps")) return BandwidthCurve::constant(e.number("gbps", kMinGbps, kMaxGbps));
+  if (e.has("gbps")) return BandwidthCurve::constant(e.number("gbps", kMinLinkGbps, kMaxLinkGbps));
   if (e.has("curve")) {
     const JsonReader c = e.array("curve");
     if (c.size() == 0) c.fail("", "needs at least one [bytes, gbps] point");
@@ -53,7 +49,7 @@ BandwidthCurve readRate(const JsonReader& e) {
       const auto& g = p.value()[1];
       if (!b.is_number() || !(b.get<double>() >= 1) || b.get<double>() > 1e15)
         p.fail("0", "message size must be a number of bytes in [1, 1e15]");
-      if (!g.is_number() || !(g.get<double>() >= kMinGbps) || g.get<double>() > kMaxGbps)
+      if (!g.is_number() || !(g.get<double>() >= kMinLinkGbps) || g.get<double>() > kMaxLinkGbps)
         p.fail("1", "bandwidth must be a number of GB/s between 1e-06 and 100000, got " + JsonReader::shortValue(g));
       if (b.get<double>() <= last) p.fail("0", "message sizes must increase");
       last = b.get<double>();
@@ -71,7 +67,7 @@ BandwidthCurve readRate(const JsonReader& e) {
     if (!v.is_number() || !std::isfinite(v.get<double>())) c.fail(std::to_string(i), "must be a finite number");
     coeffs.push_back(v.get<double>());
   }
-  return BandwidthCurve::sailorPolynomial(coeffs, f.number("max_gbps", kMinGbps, kMaxGbps));
+  return BandwidthCurve::sailorPolynomial(coeffs, f.number("max_gbps", kMinLinkGbps, kMaxLinkGbps));
 }
 
 // A list of {"gpus": n, <rate>} entries, ascending and distinct in n.

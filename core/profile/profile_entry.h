@@ -13,6 +13,11 @@ struct ProfileKey {
   bool operator==(const ProfileKey&) const = default;
 };
 
+// The shortest time a profile may give a layer's forward + backward: kernels of several
+// microseconds each, so less is a missing measurement (entries of 0 s priced an iteration at 0 s
+// as a feasible plan of 0 seq/s).
+constexpr double kMinComputeSeconds = 1e-6;
+
 struct ProfileEntry {
   // Times are for one micro-batch on one GPU of the TP group.
   double compute_s = 0;    // forward + backward (+ recompute when checkpointing)

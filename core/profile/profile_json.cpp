@@ -8,6 +8,7 @@
 #include "io/atomic_file.h"
 #include "io/input_file.h"
 #include "io/json_reader.h"
+#include "profile/profile_entry.h"
 
 namespace arachne {
 
@@ -15,10 +16,6 @@ namespace {
 // Sanity bounds: a layer taking more than an hour, or more than a petabyte or 10^15
 // parameters, is a unit mistake rather than a measurement.
 constexpr double kMaxSeconds = 3600.0;
-// A layer's forward and backward are kernels of several microseconds each, so a measured time
-// below one is a missing measurement: entries of 0 s priced an iteration at 0 s, printed as a
-// feasible plan of 0 seq/s (and planners found no plan, every GPU "would reach 0.0 seq/s").
-constexpr double kMinComputeSeconds = 1e-6;
 constexpr double kMaxBytes = 1e15;
 constexpr double kMaxCount = 1e15;
 }  // namespace

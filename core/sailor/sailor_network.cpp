@@ -8,6 +8,7 @@
 #include "catalog/gpu_catalog.h"
 #include "io/json_reader.h"
 #include "io/load_error.h"
+#include "network/bandwidth_curve.h"
 #include "sailor/sailor_json.h"
 #include "sailor/sailor_names.h"
 
@@ -16,8 +17,6 @@ namespace arachne {
 namespace {
 
 constexpr int kMaxGpuCount = 1024;
-constexpr double kMinBytesPerS = 1.0e3;   // 1e-06 GB/s
-constexpr double kMaxBytesPerS = 1.0e14;  // 1e5 GB/s
 
 SailorFit readFit(const JsonReader& parent, const std::string& key) {
   const JsonReader e = parent.array(key);
@@ -36,7 +35,7 @@ SailorFit readFit(const JsonReader& parent, const std::string& key) {
   // The range of a *.network.json rate (1e-06 … 1e5 GB/s): what `networks --import` writes must
   // load again, and a maximum of 1e-300 B/s priced iterations at astronomic or infinite times.
   const auto& mx = e.value()[1];
-  if (!mx.is_number() || !(mx.get<double>() >= kMinBytesPerS) || !(mx.get<double>() <= kMaxBytesPerS))
+  if (!mx.is_number() || !(mx.get<double>() >= kMinLinkGbps * 1e9) || !(mx.get<double>() <= kMaxLinkGbps * 1e9))
     e.fail("1", "max_bytes_per_s must be a number of bytes/s between 1000 and 1e14, got " + JsonReader::shortValue(mx));
   f.max_bytes_per_s = mx.get<double>();
   return f;

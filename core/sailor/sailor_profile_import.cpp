@@ -8,6 +8,7 @@
 #include "io/json_reader.h"
 #include "io/load_error.h"
 #include "model/model.h"
+#include "profile/profile_entry.h"
 #include "sailor/sailor_json.h"
 #include "sailor/sailor_layer_info.h"
 #include "sailor/sailor_names.h"
@@ -18,7 +19,6 @@ namespace {
 
 // Generous caps: a layer step over an hour or a micro-batch of a million sequences is corrupt data.
 constexpr double kMaxSeconds = 3600.0;
-constexpr double kMinModelComputeSeconds = 1e-6;  // as a *.profiles.json entry's compute_s
 constexpr int kMaxMicroBatch = 1 << 20;
 constexpr int kMaxTp = 1024;
 
@@ -133,7 +133,7 @@ class Importer {
     }
     // One layer's 0 is Sailor's rounding to 0.1 ms; a whole model at 0 is no measurement, and its
     // plans were priced on communication alone as feasible (4,898 seq/s for GPT-Neo on 8 A100s).
-    if (!(modelCompute >= kMinModelComputeSeconds))
+    if (!(modelCompute >= kMinComputeSeconds))
       layers.fail("", "the layers' forward and backward times add up to " +
                           JsonReader::shortValue(nlohmann::json(modelCompute)) + " s, less than 1e-06 s: the configuration was not measured");
     for (size_t ty = 0; ty < sums.size(); ++ty) {
