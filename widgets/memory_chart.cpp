@@ -129,11 +129,11 @@ void MemoryChart::layoutLabels() {
   int widest = 0;
   for (const QString& l : shortLabels_)
     for (const QString& line : l.split(QLatin1Char('\n'))) widest = std::max(widest, fm.horizontalAdvance(line));
-  const bool rotate = widest + 6 > slotWidth();
+  const double slot = slotWidth();
+  const bool rotate = widest + 6 > slot;
   // Turned labels still need a line's height each: where the bars are narrower than that (38
   // stages in the what-if editor's chart ran into one black smear), only every step-th bar is
   // named, and the tooltip names every bar.
-  const double slot = slotWidth();
   labelStep_ = rotate && slot > 0 ? std::max(1, static_cast<int>(std::ceil((fm.height() + 2) / slot))) : 1;
   QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
   const QVector<QString>& labels = rotate ? longLabels_ : shortLabels_;
@@ -154,14 +154,19 @@ int MemoryChart::stageAt(const QPoint& pos) const {
 
 QString MemoryChart::stageToolTip(int i) const {
   if (i < 0 || i >= stages_) return {};
-  QStringList lines{longLabels_.value(i)};
-  double sum = 0;
-  for (size_t k = 0; k < values_.size(); ++k) {
-    const double v = values_[k].value(i);
-    sum += v;
-    lines << tr("%1: %2").arg(itemNames_.value(static_cast<int>(k)), formatGibibytes(v * kGiB));
+  // The bars count the stages over all templates in order, as rebuild() lays them out.
+  const StageMemory* memory = nullptr;
+  int k = i;
+  for (size_t t = 0; t < report_.templates.size() && t < plan_.templates.size() && !memory; ++t) {
+    const int n = static_cast<int>(std::min(report_.templates[t].stages.size(), plan_.templates[t].stages.size()));
+    if (k < n) memory = &report_.templates[t].stages[static_cast<size_t>(k)].memory;
+    k -= n;
   }
-  lines << tr("total %1 of %2").arg(formatGibibytes(sum * kGiB), formatGibibytes(capacity_.value(i) * kGiB));
+  if (!memory) return {};
+  QStringList lines{longLabels_.value(i)};
+  for (const MemoryItem& item : memoryItems(*memory))
+    lines << tr("%1: %2").arg(memoryItemName(item.key), formatGibibytes(item.bytes));
+  lines << tr("total %1 of %2").arg(formatGibibytes(memory->total()), formatGibibytes(memory->capacity));
   return lines.join(QLatin1Char('\n'));
 }
 
@@ -202,14 +207,10 @@ void MemoryChart::rebuild() {
     }
   }
   stages_ = k;
-  values_ = values;
-  capacity_ = capacity;
-  itemNames_.clear();
   QCPBars* below = nullptr;
   for (size_t i = 0; i < keys.size(); ++i) {
     auto* bars = new QCPBars(xAxis, yAxis);
     bars->setName(memoryItemName(keys[i]));
-    itemNames_ << bars->name();
     bars->setWidth(0.6);
     const auto& style = kStyles[i % kStyles.size()];
     QColor c(style.first);

@@ -7,8 +7,6 @@
 
 #include <qcustomplot.h>
 
-#include <vector>
-
 #include "cost/plan_report.h"
 #include "plan/plan.h"
 
@@ -60,9 +58,6 @@ class MemoryChart : public QCustomPlot {
   QSize legendIcon_;
   QVector<QString> shortLabels_, longLabels_;
   int labelStep_ = 1;
-  std::vector<QVector<double>> values_;  // GiB per memory component, per stage
-  QVector<double> capacity_;             // GiB per stage
-  QStringList itemNames_;
 };
 
 }  // namespace arachne::gui
