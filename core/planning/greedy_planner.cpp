@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "plan/texts.h"
 #include "planning/construction_episode.h"
+#include "planning/ordered_fills.h"
 #include "planning/planner_run.h"
 
 namespace arachne {
@@ -105,23 +107,27 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
   int steps = 0;
   bool stop = false;
   StepAlternatives alternatives;
+  const int helpers = OrderedFills::helpersFor(threads_);
   while (!episode.done()) {
     const auto cands = candidates(episode);
     double bestThr = episode.throughput();
     int bestIdx = -1;
     FillResult bestFill;
+    // Helpers fill ahead; the scan below takes the fills in order, so the plan, the counts and
+    // where a budget stops are those of a scan on one thread.
+    std::optional<OrderedFills> fills(std::in_place, episode, cands, helpers);
     for (size_t i = 0; i < cands.size(); ++i) {
       if (run.shouldStop()) {
         stop = true;
         break;
       }
-      const FillResult r = episode.tryStep(cands[i]);
+      FillResult r = fills->take(i);
       run.addEvaluations(1);
       alternatives.offer(cands[i], r, episode.free());
       if (r.feasible && r.report.throughput.sequences_per_s > bestThr * (1 + 1e-9)) {
         bestThr = r.report.throughput.sequences_per_s;
         bestIdx = static_cast<int>(i);
-        bestFill = r;
+        bestFill = std::move(r);
       }
       if (run.progressDue()) {
         char buf[160];
@@ -133,6 +139,7 @@ PlannerResult GreedyPlanner::plan(const CostModel& cost, const PlannerBudget& bu
                      bestIdx >= 0 ? bestThr : -1);
       }
     }
+    fills.reset();  // its helpers read the episode, which changes now
     // The best template of this step (so far, when stopped) is placed with the fill already
     // run: on a huge composition one fill takes seconds, and running it again would overrun
     // the budget by that much.

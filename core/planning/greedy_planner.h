@@ -13,6 +13,9 @@ class ConstructionEpisode;
 
 class GreedyPlanner : public Planner {
  public:
+  // `threads` fill each step's candidates (0: the machine's hardware threads, capped); the plan
+  // does not depend on it, only how many candidates a time budget reaches.
+  explicit GreedyPlanner(int threads = 0) : threads_(threads) {}
   std::string name() const override { return "greedy"; }
   std::string version() const override { return "1"; }
   PlannerResult plan(const CostModel& cost, const PlannerBudget& budget, std::uint64_t seed,
@@ -23,6 +26,9 @@ class GreedyPlanner : public Planner {
   // template (a block of one type and TP followed by a block of another), each admitted by
   // the masks.
   static std::vector<TemplateChoice> candidates(const ConstructionEpisode& episode);
+
+ private:
+  int threads_ = 0;
 };
 
 }  // namespace arachne

@@ -170,7 +170,8 @@ PolicyTrainer::Demonstration PolicyTrainer::demonstration(Problem& p) const {
   if (network_->config().flat) return d;  // the planners' filled templates are not flat-rl decisions
   PlannerBudget budget;
   budget.seconds = 0;  // greedy is deterministic and bounded; no time limit
-  GreedyPlanner greedy;
+  // One process has the machine to itself; ranks may share one, each with its own demonstrations.
+  GreedyPlanner greedy(group_ ? 1 : 0);
   const double greedyThroughput = demonstrateWith(p, greedy, budget, d);
   if (p.cost->composition().totalGpus() > options_.exhaustive_demonstration_gpus) return d;
   // An evaluation budget, not a time one, so the demonstration does not depend on the machine.

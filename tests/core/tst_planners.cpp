@@ -13,6 +13,8 @@
 #include "planning/construction_episode.h"
 #include "planning/exhaustive_planner.h"
 #include "planning/fill_cache.h"
+#include "planning/greedy_planner.h"
+#include "planning/ordered_fills.h"
 #include "planning/template_enumerator.h"
 #include "planning/unused_gpu_explainer.h"
 #include "planning_world.h"
@@ -376,6 +378,72 @@ class TstPlanners : public QObject {
 
   // A run the budget stops says so; one that ends its own search does not, although random's
   // and HetAuto's messages call that end "stopped" too (arachne-cli paper's "at budget").
+  // Greedy's helper threads fill ahead of its scan, which takes the fills in candidate order: the
+  // plan, the steps and their alternatives, the counts, the best-so-far curve and where an
+  // evaluation budget stops (mid-step here) are those of one thread.
+  void greedyWithHelpersDecidesAsOnOneThread() {
+    struct Case {
+      const char* cluster;
+      const char* model;
+      long long evals;
+    };
+    for (const Case& c : {Case{"h100:4x6,a6000:4x4,a100-40:2x5", "qwen3-30b-a3b", 0},
+                          Case{"a100-40:4x32,a6000:4x32,h100:4x64", "llama3-8b", 0},
+                          Case{"a100-40:4x32,a6000:4x32,h100:4x64", "llama3-8b", 777},
+                          Case{"rtx-3090:6x1+3x1,l4:2x1,v100-16:4x2", "gpt-neo-2.7b", 0}}) {
+      PlanningWorld w(c.cluster, c.model);
+      const PlannerBudget budget{0, c.evals};
+      const PlannerResult one = GreedyPlanner(1).plan(*w.cost, budget, 0, {}, nullptr);
+      const PlannerResult four = GreedyPlanner(4).plan(*w.cost, budget, 0, {}, nullptr);
+      const QByteArray what = QByteArray(c.cluster) + " " + c.model;
+      QVERIFY2(one.found && four.found, what);
+      QVERIFY2(one.plan == four.plan, what);
+      QCOMPARE(four.report.iteration_time_s, one.report.iteration_time_s);
+      QCOMPARE(four.stats.evaluations, one.stats.evaluations);
+      QCOMPARE(four.stats.budget_spent, one.stats.budget_spent);
+      QCOMPARE(four.stats.best_curve, one.stats.best_curve);
+      QCOMPARE(four.stats.message, one.stats.message);
+      QCOMPARE(four.construction.size(), one.construction.size());
+      for (size_t k = 0; k < one.construction.size(); ++k) {
+        QVERIFY2(four.construction[k].placed == one.construction[k].placed, what);
+        const auto& a = one.construction[k].alternatives;
+        const auto& b = four.construction[k].alternatives;
+        QCOMPARE(b.size(), a.size());
+        for (size_t i = 0; i < a.size(); ++i) {
+          QVERIFY2(b[i].candidate == a[i].candidate, what);
+          QCOMPARE(b[i].throughput_after, a[i].throughput_after);
+          QCOMPARE(QString::fromStdString(b[i].why.english()), QString::fromStdString(a[i].why.english()));
+        }
+      }
+      if (c.evals > 0) QVERIFY2(one.stats.budget_spent && one.stats.evaluations == c.evals, what);
+    }
+    QCOMPARE(OrderedFills::helpersFor(1), 0);
+    QCOMPARE(OrderedFills::helpersFor(3), 2);
+    QVERIFY(OrderedFills::helpersFor(0) >= 0);
+  }
+
+  // The fills handed out in order are the episode's own, whichever thread made them, also when
+  // the scan stops early and the helpers' fills ahead are dropped.
+  void orderedFillsAreTheEpisodesFills() {
+    PlanningWorld w("h100:4x6,a6000:4x4,a100-40:2x5", "llama3-8b");
+    ConstructionEpisode e(*w.cost);
+    e.step(oneStage(e, 0));
+    const std::vector<TemplateChoice> cands = GreedyPlanner::candidates(e);
+    QVERIFY(cands.size() > 40);
+    for (size_t stopAt : {cands.size(), size_t{7}}) {
+      OrderedFills fills(e, cands, 3);
+      for (size_t i = 0; i < stopAt; ++i) {
+        const FillResult got = fills.take(i);
+        const FillResult want = e.tryStep(cands[i]);
+        QCOMPARE(got.feasible, want.feasible);
+        QVERIFY(got.plan == want.plan);
+        QCOMPARE(got.report.iteration_time_s, want.report.iteration_time_s);
+        QCOMPARE(got.why, want.why);
+        QCOMPARE(got.priced, want.priced);
+      }
+    }
+  }
+
   void budgetSpentOnlyWhenTheBudgetStopsIt() {
     PlanningWorld w("a100-40:4x32,a6000:4x32,h100:4x64", "llama3-8b");
     for (const char* name : {"random", "greedy", "hetauto"}) {
