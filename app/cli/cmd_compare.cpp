@@ -1,4 +1,5 @@
 // `compare`: run several planners on one problem and print one table of their results.
+#include <algorithm>
 #include <cstdio>
 
 #include "cluster/node_order_spec.h"
@@ -20,7 +21,11 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
   const PlannerBudget budget = budgetFrom(a, 10.0);
   std::uint64_t seed = kDefaultPlanningSeed;
   if (auto v = a.value("--seed")) seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
-  const std::vector<std::string> names = parseListOption("--planners", *a.value("--planners"));
+  std::vector<std::string> names = parseListOption("--planners", *a.value("--planners"));
+  if (std::find(names.begin(), names.end(), "all") != names.end()) {
+    if (names.size() > 1) throw UsageError("option '--planners' takes 'all' alone or a list of planner names");
+    names = plannerNames();  // as the GUI's --compare all: every planner the registry offers
+  }
   for (const auto& n : names)
     if (!makePlanner(n)) throw UsageError("unknown planner '" + n + "' (known: " + plannerList() + ")");
   const PlanningProblem p = loadProblem(a);
@@ -41,9 +46,14 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
       auto planner = makeConfiguredPlanner(n, p);
       const PlannerResult r = planner->plan(*p.cost, budget, seed, terminalProgress(n), sigint.flag());
       endProgressLine();
+      // Without a plan the planner's own account says why (e.g. what Metis skipped or AMP's
+      // batch rule); its first line, as `plan` prints it above its table.
+      const std::string account = r.stats.message.substr(0, r.stats.message.find('\n'));
       std::string note = r.stats.refused ? r.stats.message
                          : r.stats.cancelled ? "interrupted: best so far"
-                         : r.found ? "" : "no feasible plan";
+                         : r.found ? ""
+                         : account.empty() || account.rfind("warning:", 0) == 0 ? "no feasible plan"
+                                                                                : "no feasible plan: " + account;
       // E.g. arachne without usable weights planned with greedy: the table must not pass it off as the policy.
       if (r.stats.message.rfind("warning:", 0) == 0) {
         err << "arachne-cli compare: " << n << ": " << r.stats.message << "\n";
@@ -85,7 +95,7 @@ Command compareCommand() {
   s.options = {
       {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form", true},
       {"--model", "ID|FILE", "model catalog id or model JSON file", true},
-      {"--planners", "A,B,C", "comma-separated planner names", true},
+      {"--planners", "A,B,C", "comma-separated planner names, or all", true},
       {"--budget-s", "S", "wall-clock budget per planner in seconds (default 10)", false},
       {"--evals", "N", "budget per planner in plan evaluations", false},
       {"--seed", "N", "random seed (default 0)", false},

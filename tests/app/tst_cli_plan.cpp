@@ -13,6 +13,7 @@
 #include <csignal>
 
 #include "catalog/gpu_catalog.h"
+#include "planning/planner.h"
 #include "model/model_catalog.h"
 #include "profile/analytic_profiler.h"
 #include "profile/profile_json.h"
@@ -226,6 +227,26 @@ class TstCliPlan : public QObject {
       QVERIFY2(r.out.contains(col), col);
     QVERIFY(r.out.contains("\ngreedy "));
     QVERIFY(r.out.contains("\nrandom "));
+  }
+
+  // 'all' is every planner the registry offers, one row each (as the GUI's --compare all).
+  void compareAllRunsEveryPlanner() {
+    const Run r = cli({"compare", "--cluster", kSmall, "--model", "llama3-8b", "--planners", "all", "--evals", "60"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    for (const std::string& n : arachne::plannerNames())
+      QVERIFY2(r.out.contains(QRegularExpression(QString("\\n%1 ").arg(QString::fromStdString(n)))),
+               qPrintable(QString::fromStdString(n) + "\n" + r.out));
+    const Run mixed = cli({"compare", "--cluster", kSmall, "--model", "llama3-8b", "--planners", "greedy,all"});
+    QCOMPARE(mixed.code, 2);
+    QVERIFY2(mixed.err.contains("'all' alone"), qPrintable(mixed.err));
+  }
+
+  // A planner without a plan says why in its row, as `plan` says it above its table.
+  void compareSaysWhyAPlannerFoundNoPlan() {
+    const Run r = cli({"compare", "--cluster", "l40s:4x3,a100-80:8x1+2x2,rtx-4090:1x5", "--model", "qwen3-30b-a3b",
+                       "--planners", "amp", "--evals", "100"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.out.contains("no feasible plan: ") && r.out.contains("not divisible by the 29 GPUs"), qPrintable(r.out));
   }
 
   void profilesReplaceTheAnalyticSet() {
