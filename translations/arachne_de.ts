@@ -2897,5 +2897,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>%1 inter-stage plans dropped for a missing profile</source>
             <translation>%1 Stufenpläne wegen eines fehlenden Profils verworfen</translation>
         </message>
+        <message>
+            <source>activation checkpointing is off: with it a stage keeps only each layer's input between its forward and backward passes</source>
+            <translation>Aktivierungs-Checkpointing ist aus: damit behält eine Stufe zwischen Vorwärts- und Rückwärtsdurchlauf nur die Eingabe jeder Schicht</translation>
+        </message>
     </context>
 </TS>

@@ -2874,5 +2874,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>%1 inter-stage plans dropped for a missing profile</source>
             <translation>%1 个阶段间方案因缺少剖析数据而被丢弃</translation>
         </message>
+        <message>
+            <source>activation checkpointing is off: with it a stage keeps only each layer's input between its forward and backward passes</source>
+            <translation>激活检查点已关闭：开启后，每个阶段在前向与反向传播之间只保留每层的输入</translation>
+        </message>
     </context>
 </TS>

@@ -30,7 +30,7 @@ std::vector<const char*> all() {
       kUnusedPartial, kUseReplica, kUseOwn, kUseOwnShape,
       kUseJoinFirst, kUseJoinLast, kUnusedHigher, kUnusedUnchanged,
       kUnusedLower, kUnusedNothingPlaced, kUnusedHigher1, kUnusedUnchanged1,
-      kUnusedLower1, kUnusedNothingPlaced1, kUnusedNoUse, kUnusedCut, kUnusedNotExamined, kUnusedAs,
+      kUnusedLower1, kUnusedNothingPlaced1, kUnusedNoUse, kHintCheckpointing, kUnusedCut, kUnusedNotExamined, kUnusedAs,
       kStragglerItself, kStragglerOther, kGradSyncGrows, kJoinClauses,
       kNoFreeReplica, kUnusedSailor, kUnusedMetis, kUnusedAmp,
       kUnusedAmpBatch,

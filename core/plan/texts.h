@@ -141,6 +141,7 @@ inline constexpr const char* kUnusedUnchanged1 = ARACHNE_TEXT("the best use of t
 inline constexpr const char* kUnusedLower1 = ARACHNE_TEXT("every use of this GPU lowers throughput; the best, as %2, gives %3 seq/s instead of %4 (-%5%): %6");
 inline constexpr const char* kUnusedNothingPlaced1 = ARACHNE_TEXT("as %1 this GPU would reach %3 seq/s, but the planner placed nothing");
 inline constexpr const char* kUnusedNoUse = ARACHNE_TEXT("none of the %1 uses tried fits: %2");
+inline constexpr const char* kHintCheckpointing = ARACHNE_TEXT("activation checkpointing is off: with it a stage keeps only each layer's input between its forward and backward passes");
 inline constexpr const char* kUnusedCut = ARACHNE_TEXT("%1 (only %2 uses were tried before the planning budget ran out; a larger budget may find a better one)");
 inline constexpr const char* kUnusedNotExamined = ARACHNE_TEXT("not examined: the planning budget ran out before any use of the free %1 GPUs was priced");
 inline constexpr const char* kUnusedAs = ARACHNE_TEXT("as %1, %2");

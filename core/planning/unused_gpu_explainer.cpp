@@ -180,9 +180,20 @@ Reason whyLower(const Use& best, const PlanReport& before) {
   return straggler;
 }
 
+// Whether `r` (or a reason nested in it) names activations as a stage's largest memory component.
+bool activationsLargest(const Reason& r) {
+  for (const ReasonArg& a : r.args) {
+    if (a.kind == ReasonArg::Kind::Term && a.text == text::kActivations) return true;
+    for (const Reason& n : a.nested)
+      if (activationsLargest(n)) return true;
+  }
+  return false;
+}
+
 // The verdict on the uses tried: the best one that fits against the plan, or the tightest that
-// does not.
-Reason verdictOn(const std::vector<Use>& uses, const PlanReport& before, const FreeGpus& free, int type) {
+// does not. `checkpointing`: whether the training spec has activation checkpointing on.
+Reason verdictOn(const std::vector<Use>& uses, const PlanReport& before, const FreeGpus& free, int type,
+                 bool checkpointing) {
   const Use* best = nullptr;
   const Use* tightest = nullptr;
   for (const Use& u : uses) {
@@ -192,8 +203,13 @@ Reason verdictOn(const std::vector<Use>& uses, const PlanReport& before, const F
   const int gpus = free.freeOfType(type);
   if (!best) {
     if (!tightest) return Reason(text::kUnusedNoUse, {integer(0), nested(Reason(text::kNoReplicaFits))});
-    return Reason(text::kUnusedNoUse, {integer(static_cast<long long>(uses.size())),
-                                       nested(Reason(text::kUnusedAs, {nested(tightest->what), nested(tightest->why)}))});
+    Reason none(text::kUnusedNoUse, {integer(static_cast<long long>(uses.size())),
+                                     nested(Reason(text::kUnusedAs, {nested(tightest->what), nested(tightest->why)}))});
+    // The one switch of the training spec that shrinks what overflows: a user who sees
+    // "activations" should learn that checkpointing exists and is off.
+    if (!checkpointing && activationsLargest(tightest->why))
+      return Reason(text::kJoinClauses, {nested(std::move(none)), nested(Reason(text::kHintCheckpointing))});
+    return none;
   }
   const double thrBefore = before.feasible ? before.throughput.sequences_per_s : 0;
   if (thrBefore <= 0)
@@ -229,10 +245,11 @@ Reason reasonFor(const TemplateFill& fill, const ConstructionSpace& space, const
   for (const Template& t : plan.templates) used += static_cast<long long>(t.replicas) * t.micro_batch;
   if (used >= cost.spec().global_batch) return Reason(text::kUnusedBatchUsed, {integer(cost.spec().global_batch)});
   const std::vector<Use> uses = usesOf(fill, space, plan, free, type, check);
-  if (!check.cut) return verdictOn(uses, before, free, type);
+  const bool ckpt = cost.spec().activation_checkpointing;
+  if (!check.cut) return verdictOn(uses, before, free, type, ckpt);
   // Stopped before every use was priced: say so, with the verdict on those that were.
   if (uses.empty()) return Reason(text::kUnusedNotExamined, {verbatim(free.typeId(type))});
-  return Reason(text::kUnusedCut, {nested(verdictOn(uses, before, free, type)),
+  return Reason(text::kUnusedCut, {nested(verdictOn(uses, before, free, type, ckpt)),
                                    integer(static_cast<long long>(uses.size()))});
 }
 

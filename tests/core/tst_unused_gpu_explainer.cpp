@@ -197,6 +197,38 @@ class TstUnusedGpuExplainer : public QObject {
     QVERIFY(sawA6000);
   }
 
+  // When no use fits because activations overflow, the reason says that checkpointing is off;
+  // with checkpointing on, or when the parameters overflow, it does not.
+  void activationBoundReasonsNameCheckpointing() {
+    auto explain = [](const char* cluster, const char* modelId, int seqLen, bool checkpointing) {
+      const Composition comp = parseInlineCluster(cluster, GpuCatalog::builtin());
+      const Model model = resolveModel(modelId);
+      TrainingSpec spec = model.default_training;
+      spec.sequence_length = seqLen;
+      spec.global_batch = 64;
+      spec.activation_checkpointing = checkpointing;
+      const ProfileSet profiles = makeAnalyticProfiles(GpuCatalog::builtin(), comp.gpuTypes(), model, spec);
+      const CostModel cost(GpuCatalog::builtin(), comp, model, spec, profiles);
+      ConstructionEpisode e(cost);
+      const auto unused = UnusedGpuExplainer::explain(e.fill(), e.space(), Plan{}, FreeGpus(comp));
+      return unused.empty() ? std::string() : unused.front().reason;
+    };
+    const std::string hint = "activation checkpointing is off";
+    // 512k tokens per sequence: one micro-batch's activations exceed an H100 at every split,
+    // which checkpointing fixes (the same problem plans with it on); at 4M tokens it does not.
+    const std::string off = explain("h100:8x2", "llama3-8b", 524288, false);
+    QVERIFY2(off.find("none of the") == 0 && off.find("activations") != std::string::npos, off.c_str());
+    QVERIFY2(off.find(hint) != std::string::npos, off.c_str());
+    QVERIFY2(explain("h100:8x2", "llama3-8b", 524288, true).find("none of the") != 0, "fits with checkpointing");
+    const std::string on = explain("h100:8x2", "llama3-8b", 4194304, true);
+    QVERIFY2(on.find("none of the") == 0, on.c_str());
+    QVERIFY2(on.find(hint) == std::string::npos, on.c_str());
+    // 70 B parameters on two A6000s: the weights overflow, checkpointing would not help.
+    const std::string params = explain("a6000:1x2", "llama3-70b", 4096, false);
+    QVERIFY2(params.find("none of the") == 0 && params.find("activations") == std::string::npos, params.c_str());
+    QVERIFY2(params.find(hint) == std::string::npos, params.c_str());
+  }
+
   // A type that cannot run the precision at all (FP8 on an A100) is named for that, not for
   // having no profile; a type whose profiles are merely absent keeps the general reason.
   void aTypeWithoutThePrecisionSaysSo() {
