@@ -2,6 +2,7 @@
 #include "command_line.h"
 
 #include "catalog/precision.h"
+#include "catalog/training_spec.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -36,6 +37,10 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("Comma-separated planners the scenario plays."), QStringLiteral("LIST"));
   const QCommandLineOption globalBatch(QStringLiteral("global-batch"),
       QStringLiteral("Global batch in sequences (default: the model's)."), QStringLiteral("N"));
+  const QCommandLineOption seqLen(QStringLiteral("seq-len"),
+      QStringLiteral("Sequence length in tokens (default: the model's)."), QStringLiteral("N"));
+  const QCommandLineOption checkpointing(QStringLiteral("checkpointing"),
+      QStringLiteral("Activation checkpointing: on or off (default: the model's)."), QStringLiteral("on|off"));
   const QCommandLineOption precision(QStringLiteral("precision"),
       QStringLiteral("Training precision: bf16, fp16, fp32 or fp8 (default: the model's)."), QStringLiteral("P"));
   const QCommandLineOption compare(QStringLiteral("compare"),
@@ -50,7 +55,7 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
       QStringLiteral("FILE"));
   const QCommandLineOption size(QStringLiteral("size"),
       QStringLiteral("Window size, e.g. 1024x700 (default for --screenshot: 1400x900)."), QStringLiteral("WxH"));
-  p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, precision, compare, whatIf,
+  p.addOptions({screenshot, exportView, cluster, model, planner, budget, plan, lang, tab, bench, globalBatch, seqLen, checkpointing, precision, compare, whatIf,
                 scenario, scenarioPlanners, size});
   p.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A cluster, plan or scenario file to open."), QStringLiteral("[FILE]"));
   CommandLine c;
@@ -76,10 +81,26 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   c.benchLatency = p.isSet(bench);
   c.scenario = p.value(scenario);
   if (p.isSet(scenarioPlanners)) c.scenarioPlanners = p.value(scenarioPlanners).split(QLatin1Char(','), Qt::SkipEmptyParts);
+  // The ranges of the training fields and of the plan files (training_spec.h): a larger value
+  // used to be clamped by the field without a word.
   if (p.isSet(globalBatch)) {
     bool ok = false;
     c.globalBatch = p.value(globalBatch).toInt(&ok);
-    if (!ok || c.globalBatch < 1) c.error = QStringLiteral("--global-batch needs a positive number of sequences");
+    if (!ok || c.globalBatch < 1 || c.globalBatch > kMaxGlobalBatch)
+      c.error = QStringLiteral("--global-batch needs a number of sequences from 1 to %1 (not '%2')")
+                    .arg(kMaxGlobalBatch).arg(p.value(globalBatch));
+  }
+  if (p.isSet(seqLen)) {
+    bool ok = false;
+    c.seqLen = p.value(seqLen).toInt(&ok);
+    if (!ok || c.seqLen < 1 || c.seqLen > kMaxSequenceLength)
+      c.error = QStringLiteral("--seq-len needs a number of tokens from 1 to %1 (not '%2')")
+                    .arg(kMaxSequenceLength).arg(p.value(seqLen));
+  }
+  if (p.isSet(checkpointing)) {
+    const QString v = p.value(checkpointing);
+    if (v == QLatin1String("on") || v == QLatin1String("off")) c.checkpointing = v == QLatin1String("on") ? 1 : 0;
+    else c.error = QStringLiteral("--checkpointing needs on or off (not '%1')").arg(v);
   }
   if (p.isSet(precision)) {
     c.precision = p.value(precision);

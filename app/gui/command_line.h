@@ -1,6 +1,6 @@
 // The arachne executable's options: --screenshot FILE, --cluster SPEC, --model ID|FILE,
 // --planner NAME, --budget S, --plan, --lang L, --tab NAME, --bench-latency, --global-batch N,
-// --precision P,
+// --seq-len N, --checkpointing on|off, --precision P,
 // --compare LIST, --whatif EDIT, --export-view FILE, --scenario SPEC, --scenario-planners LIST,
 // --size WxH, and one FILE to open.
 #pragma once
@@ -23,6 +23,8 @@ struct CommandLine {
   QString tab;
   bool benchLatency = false;
   int globalBatch = 0;  // sequences; 0 keeps the model's default
+  int seqLen = 0;       // tokens; 0 keeps the model's default
+  int checkpointing = -1;  // --checkpointing: 1 on, 0 off, -1 keeps the model's default
   QString precision;    // --precision bf16|fp16|fp32|fp8; empty keeps the model's default
   QString compare;      // planners to run in the alternatives view after planning (comma list)
   QString whatIf;       // an edit for the what-if editor: "tp:T:S:N", "replicas:T:N", "depth:T:N", "mb:T:N"

@@ -250,7 +250,13 @@ int runGuiSession(const CommandLine& options, const PlanningBackend& backend,
     if (batch) return 2;
   }
   if (options.budget > 0) window.plannerPanel()->setBudgetSeconds(options.budget);
-  if (options.globalBatch > 0) window.trainingPanel()->setGlobalBatch(options.globalBatch);
+  if (options.globalBatch > 0 || options.seqLen > 0 || options.checkpointing >= 0) {
+    TrainingSpec spec = window.trainingPanel()->spec();
+    if (options.globalBatch > 0) spec.global_batch = options.globalBatch;
+    if (options.seqLen > 0) spec.sequence_length = options.seqLen;
+    if (options.checkpointing >= 0) spec.activation_checkpointing = options.checkpointing == 1;
+    window.trainingPanel()->setSpec(spec);
+  }
   if (!options.precision.isEmpty())
     window.trainingPanel()->setPrecision(*precisionFromString(options.precision.toStdString()));
   // A file from the command line (the desktop file's %f): its cluster, or its plan with the

@@ -102,6 +102,28 @@ class TestGuiScreenshot : public QObject {
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp4"}, &err), 2);
     QVERIFY2(err.contains("--precision needs bf16, fp16, fp32 or fp8 (not 'fp4')"), err.constData());
     QCOMPARE(run({"--screenshot", "/tmp/x.png", "--precision", "fp8"}, &err), 0);
+    // The training fields' ranges: a larger batch used to be clamped by the field without a word.
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--global-batch", "200000000"}, &err), 2);
+    QVERIFY2(err.contains("--global-batch needs a number of sequences from 1 to 100000000 (not '200000000')"), err.constData());
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--seq-len", "0"}, &err), 2);
+    QVERIFY2(err.contains("--seq-len needs a number of tokens from 1 to 10000000 (not '0')"), err.constData());
+    QCOMPARE(run({"--screenshot", "/tmp/x.png", "--checkpointing", "yes"}, &err), 2);
+    QVERIFY2(err.contains("--checkpointing needs on or off (not 'yes')"), err.constData());
+  }
+
+  // --seq-len and --checkpointing reach the training spec the plan is made with: 512k tokens per
+  // sequence on 16 H100s has no plan without checkpointing and one with it.
+  void sequenceLengthAndCheckpointingApply() {
+    QTemporaryDir dir;
+    const QString file = dir.filePath("long.png");
+    const QStringList base{"--screenshot", file, "--cluster", "h100:8x2", "--model", "llama3-8b", "--seq-len",
+                           "524288", "--planner", "greedy", "--plan"};
+    QByteArray err;
+    QCOMPARE(run(base + QStringList{"--checkpointing", "off"}, &err), 0);
+    QVERIFY2(err.contains("planning failed"), err.constData());
+    QCOMPARE(run(base + QStringList{"--checkpointing", "on"}, &err), 0);
+    QVERIFY2(!err.contains("planning failed"), err.constData());
+    QVERIFY(QFileInfo(file).size() > 0);
   }
 
   // --compare with a planner the registry does not have used to run the others and exit 0, and
