@@ -88,8 +88,6 @@ const Model& TrainingPanel::model() const {
   return models_[static_cast<size_t>(std::max(0, modelBox_->currentIndex()))];
 }
 
-void TrainingPanel::setGlobalBatch(int sequences) { globalBatch_->setValue(sequences); }
-
 QString TrainingPanel::modelId() const { return QString::fromStdString(model().id); }
 
 TrainingSpec TrainingPanel::spec() const {

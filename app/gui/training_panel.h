@@ -27,7 +27,6 @@ class TrainingPanel : public QWidget {
   // Selects a catalog model by id or loads a model file (resolveModel); false with `error` set.
   bool selectModel(const QString& idOrFile, QString* error = nullptr);
   QString modelId() const;
-  void setGlobalBatch(int sequences);
   void setPrecision(Precision precision);  // emits changed() when it changes
   // Shows a spec (e.g. the one an opened plan file records) in the fields; emits changed().
   void setSpec(const TrainingSpec& spec);
