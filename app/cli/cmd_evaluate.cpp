@@ -1,4 +1,6 @@
 // `evaluate`: price a plan file on a cluster and a model, print the report, exit 0 or 3.
+#include <optional>
+
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
 #include "cluster/node_order_spec.h"
@@ -12,6 +14,7 @@
 #include "profile/profile_json.h"
 #include "profile/profile_set.h"
 #include "profile_option.h"
+#include "recorded_inputs.h"
 #include "report_table.h"
 #include "runtime_options.h"
 #include "sailor/sailor_pipeline.h"
@@ -38,15 +41,29 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   const GpuCatalog& catalog = GpuCatalog::builtin();
   // Flag values are checked before any file is read so a usage error is reported first.
   trainingFrom(a, Model{}, PlanTraining{});
-  const Model model = resolveModel(*a.value("--model"));
   costTermsFrom(a);
-  Composition composition = resolveCluster(*a.value("--cluster"), catalog);
-  if (const std::string w = applyNetworkOption(a, composition, catalog); !w.empty())
-    err << "arachne-cli evaluate: warning: " << w << "\n";
+  // The options given are read before the plan file, so their errors come first.
+  std::optional<Model> named;
+  if (a.value("--model")) named = resolveModel(*a.value("--model"));
+  std::optional<Composition> given;
+  if (auto v = a.value("--cluster")) given = resolveCluster(*v, catalog);
   const std::string planPath = *a.value("--plan");
   PlanDocument doc;
   bool sailorFormat = false;
-  if (const std::string text = readPlanFileText(planPath); isSailorPlanJson(text)) {
+  const std::string text = readPlanFileText(planPath);
+  if (isSailorPlanJson(text)) {
+    // Sailor's plan format names VMs, not a cluster or a model of ours: both must be given.
+    if (!given) throw LoadError(planPath, "pipeline_list", "a plan in Sailor's format records no cluster; name one with --cluster");
+    if (!named) throw LoadError(planPath, "pipeline_list", "a plan in Sailor's format records no model of the catalog; name one with --model");
+  } else {
+    doc = planDocumentFromJson(text, planPath);
+  }
+  // Without --cluster / --model, the ones the plan records (as export reads them).
+  Composition composition = given ? std::move(*given) : clusterFor(a, doc.plan, planPath, catalog);
+  const Model model = named ? std::move(*named) : modelFor(a, doc.plan, planPath);
+  if (const std::string w = applyNetworkOption(a, composition, catalog); !w.empty())
+    err << "arachne-cli evaluate: warning: " << w << "\n";
+  if (isSailorPlanJson(text)) {
     // Sailor's plan format: its pipeline goes onto the given cluster in rank order, its
     // training spec (gbs from the file; fp32, sequence 2048 as Sailor's runs) is the recorded one.
     sailorFormat = true;
@@ -62,8 +79,6 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
     doc.training.precision = run.spec.precision;
     doc.training.activation_checkpointing = run.spec.activation_checkpointing;
     doc.training.distributed_optimizer = run.spec.distributed_optimizer;
-  } else {
-    doc = planDocumentFromJson(text, planPath);
   }
   Plan& plan = doc.plan;
   // What the file claims about GPUs it leaves out must hold on this cluster (the report sums it).
@@ -143,13 +158,15 @@ Command evaluateCommand() {
       "the options below. The plan is always re-priced: priced numbers in the file are ignored,\n"
       "and the global batch is split across the replicas in proportion to their speed, unless\n"
       "the plan fixes its micro-batches (micro_batches_fixed, Sailor's format).\n"
+      "Without --cluster and --model the plan is priced on the cluster and model its provenance\n"
+      "records (as export does); a plan in Sailor's format records neither, so both are needed.\n"
       "A plan in Sailor's format (a top-level pipeline_list) is placed on the cluster in rank\n"
       "order; its stages' replicas may mix GPU types and TP degrees (one DP for all stages).\n"
       "Exit code 0 when the plan is feasible, 3 when it is not (the report, with every\n"
       "violation, is still printed on stdout), 2 on bad input.";
   s.options = {
-      {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form", true},
-      {"--model", "ID|FILE", "model catalog id or model JSON file", true},
+      {"--cluster", "SPEC", "the cluster: a *.cluster.json file, a preset name or the inline form (default: the one the plan records)", false},
+      {"--model", "ID|FILE", "model catalog id or model JSON file (default: the one the plan records)", false},
       {"--plan", "FILE", "the plan to price: a *.plan.json, or a plan in Sailor's format (plan_config_*.json)", true},
       {"--json", "", "print the priced plan as plan JSON instead of tables", false},
       {"--profiles", "FILE", "measured profiles overriding the analytic ones: a *.profiles.json, or Sailor's (profiles_tmp.json, profiles/<model>/<gpu>/profile.json)", false},

@@ -15,6 +15,7 @@
 #include "plan/recorded_cluster_check.h"
 #include "plan/unused_gpus_check.h"
 #include "profile/analytic_profiler.h"
+#include "recorded_inputs.h"
 
 #ifndef ARACHNE_VERSION
 #define ARACHNE_VERSION "unknown"
@@ -39,31 +40,11 @@ int runExport(const CommandSpec& cmd, const std::vector<std::string>& args, std:
 
   // The plan's own cluster and model unless the command line names others.
   const GpuCatalog& catalog = GpuCatalog::builtin();
-  std::string clusterSpec = a.value("--cluster").value_or(plan.provenance.cluster);
-  std::string modelSpec = a.value("--model").value_or(plan.provenance.model);
-  if (clusterSpec.empty())
-    throw LoadError(planPath, "provenance.cluster", "the plan records no cluster; name one with --cluster");
-  if (modelSpec.empty()) throw LoadError(planPath, "provenance.model", "the plan records no model; name one with --model");
-  // What the plan recorded is read in its name, so an error says where the text came from and
-  // what to pass instead: a plan made with a model file records only the model's id, and one
-  // made on a cluster file with ids of its own cannot record the cluster inline.
-  const auto recordedOr = [&](const char* option, const char* field, const std::string& what, auto load) {
-    if (a.value(option)) return load();
-    try {
-      return load();
-    } catch (const LoadError& e) {
-      throw LoadError(planPath, field, "records " + what + ", which cannot be loaded here (" + e.what() +
-                                           "); name it with " + option);
-    }
-  };
-  const Composition composition = recordedOr("--cluster", "provenance.cluster", "the cluster '" + clusterSpec + "'",
-                                             [&] { return resolveCluster(clusterSpec, catalog); });
-  if (!a.value("--cluster")) checkRecordedClusterNodes(plan, composition, planPath, "name that file with --cluster");
+  const Composition composition = clusterFor(a, plan, planPath, catalog);
   // The same file gets the same verdict as from evaluate: GPUs it claims unused must exist and be
   // free on this cluster, else the file was made for another one.
   checkUnusedGpus(plan, composition, planPath);
-  const Model model = recordedOr("--model", "provenance.model", "the model '" + modelSpec + "'",
-                                 [&] { return resolveModel(modelSpec); });
+  const Model model = modelFor(a, plan, planPath);
   const TrainingSpec spec = doc.training.applyTo(model.default_training);
 
   // Priced first: an infeasible plan would fail on the cluster, so nothing is exported for it.

@@ -367,6 +367,37 @@ class TstCli : public QObject {
     QVERIFY(!json(j)["violations"].toArray().isEmpty());
   }
 
+  // Without --cluster and --model the plan is priced on the ones its provenance records, to the
+  // same report as when they are named; a file that records none (or Sailor's format, which
+  // names VMs) asks for them, naming the file and the field.
+  void evaluateReadsTheRecordedClusterAndModel() {
+    const Run named = cli(evaluate("llama3-8b-2type.plan.json", {"--json"}));
+    QVERIFY2(named.code == 0, qPrintable(named.err));
+    const Run recorded = cli({"evaluate", "--plan", plan("llama3-8b-2type.plan.json"), "--json"});
+    QVERIFY2(recorded.code == 0, qPrintable(recorded.err));
+    QVERIFY2(recorded.err.isEmpty(), qPrintable(recorded.err));
+    QCOMPARE(json(recorded)["throughput"], json(named)["throughput"]);
+    QCOMPARE(json(recorded)["templates"], json(named)["templates"]);
+
+    QTemporaryDir dir;
+    QFile in(plan("llama3-8b-2type.plan.json"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonObject o = QJsonDocument::fromJson(in.readAll()).object();
+    QJsonObject prov = o["provenance"].toObject();
+    prov.remove("cluster");
+    o["provenance"] = prov;
+    const QString bare = dir.filePath("bare.plan.json");
+    QFile out(bare);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(o).toJson());
+    out.close();
+    expectBadInput({"evaluate", "--plan", bare}, "field 'provenance.cluster': the plan records no cluster; name one with --cluster");
+    QCOMPARE(cli({"evaluate", "--plan", bare, "--cluster", kCluster}).code, 0);
+    const QString sailor = QStringLiteral(ARACHNE_TEST_DATA "/sailor/Planner/simulations/validation/clariden/GPT-NEO/N8/plan_config_N8_D4.json");
+    expectBadInput({"evaluate", "--plan", sailor}, "a plan in Sailor's format records no cluster; name one with --cluster");
+    expectBadInput({"evaluate", "--plan", sailor, "--cluster", "gh200:4x8"}, "records no model of the catalog; name one with --model");
+  }
+
   void modelMismatchWarns() {
     const Run r = cli({"evaluate", "--cluster", kCluster, "--model", "gpt-tiny", "--plan",
                        plan("llama3-8b-2type.plan.json")});
