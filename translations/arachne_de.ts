@@ -297,8 +297,12 @@
             </translation>
         </message>
         <message>
-            <source>Own network, in place of the catalog's: %1</source>
-            <translation>Eigenes Netzwerk statt dem des Katalogs: %1</translation>
+            <source>$%1 per GPU-hour</source>
+            <translation>$%1 pro GPU-Stunde</translation>
+        </message>
+        <message>
+            <source>Own figures, in place of the catalog's: %1</source>
+            <translation>Eigene Werte statt denen des Katalogs: %1</translation>
         </message>
     </context>
     <context>

@@ -292,8 +292,12 @@
             </translation>
         </message>
         <message>
-            <source>Own network, in place of the catalog's: %1</source>
-            <translation>自有网络（取代目录中的数值）：%1</translation>
+            <source>$%1 per GPU-hour</source>
+            <translation>每 GPU 小时 $%1</translation>
+        </message>
+        <message>
+            <source>Own figures, in place of the catalog's: %1</source>
+            <translation>自有数值（取代目录中的数值）：%1</translation>
         </message>
     </context>
     <context>

@@ -174,7 +174,8 @@ DE = {
  # a node's own network from a cluster file (composer tooltip)
  ("CompositionModel", "%1 GB/s per node"): "%1 GB/s pro Knoten",
  ("CompositionModel", "%n NIC(s)"): ["%n Netzwerkkarte", "%n Netzwerkkarten"],
- ("CompositionModel", "Own network, in place of the catalog's: %1"): "Eigenes Netzwerk statt dem des Katalogs: %1",
+ ("CompositionModel", "Own figures, in place of the catalog's: %1"): "Eigene Werte statt denen des Katalogs: %1",
+ ("CompositionModel", "$%1 per GPU-hour"): "$%1 pro GPU-Stunde",
  # an opened plan file that does not price (result line)
  ("MainWindow", "the cost model cannot price it"): "das Kostenmodell kann ihn nicht bewerten",
  ("MainWindow", "This plan is not feasible: %1 · %2 of %3 GPUs · planner %4"): "Dieser Plan ist nicht ausführbar: %1 · %2 von %3 GPUs · Planer %4",
@@ -362,7 +363,8 @@ ZH = {
  # a node's own network from a cluster file (composer tooltip)
  ("CompositionModel", "%1 GB/s per node"): "每节点 %1 GB/s",
  ("CompositionModel", "%n NIC(s)"): ["%n 块网卡"],
- ("CompositionModel", "Own network, in place of the catalog's: %1"): "自有网络（取代目录中的数值）：%1",
+ ("CompositionModel", "Own figures, in place of the catalog's: %1"): "自有数值（取代目录中的数值）：%1",
+ ("CompositionModel", "$%1 per GPU-hour"): "每 GPU 小时 $%1",
  # an opened plan file that does not price (result line)
  ("MainWindow", "the cost model cannot price it"): "成本模型无法为其定价",
  ("MainWindow", "This plan is not feasible: %1 · %2 of %3 GPUs · planner %4"): "此方案不可行：%1 · %2/%3 个 GPU · 规划器 %4",

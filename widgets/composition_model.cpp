@@ -199,20 +199,20 @@ QString CompositionModel::ownNetworkText(const Node& n) const {
   if (n.inter_node_gbps > 0) parts << tr("%1 GB/s per node").arg(QLocale().toString(n.inter_node_gbps, 'g', 4));
   if (n.inter_node_nics > 0) parts << tr("%n NIC(s)", nullptr, n.inter_node_nics);
   if (n.inter_node_fabric != Fabric::Unstated) parts << QString::fromStdString(toString(n.inter_node_fabric));
+  if (n.price_per_gpu_hour >= 0) parts << tr("$%1 per GPU-hour").arg(QLocale().toString(n.price_per_gpu_hour, 'f', 2));
   if (parts.isEmpty()) return {};
-  return tr("Own network, in place of the catalog's: %1").arg(parts.join(QStringLiteral(", ")));
+  return tr("Own figures, in place of the catalog's: %1").arg(parts.join(QStringLiteral(", ")));
 }
 
 double CompositionModel::typePrice(const QString& gpuType) const {
-  const GpuType* t = catalog_.find(gpuType.toStdString());
-  return t ? t->price_per_hour : 0.0;
-}
-
-double CompositionModel::pricePerHour() const {
+  // A node's own price (a cluster file's "price_per_gpu_hour") counts for that node.
   double total = 0;
-  for (const auto& n : composition_.nodes()) total += n.gpus * typePrice(QString::fromStdString(n.gpu_type));
+  for (const auto& n : composition_.nodes())
+    if (n.gpu_type == gpuType.toStdString()) total += n.gpus * Composition::pricePerGpuHour(n, catalog_);
   return total;
 }
+
+double CompositionModel::pricePerHour() const { return composition_.pricePerHour(catalog_); }
 
 QString CompositionModel::summaryText() const {
   return tr("%n GPU(s) in %1 node(s) · $%2 per hour", nullptr, composition_.totalGpus())
@@ -261,7 +261,7 @@ QVariant CompositionModel::data(const QModelIndex& index, int role) const {
         if (index.column() == GpusColumn)
           return tr("%n GPU(s)", nullptr, gpus);
         if (index.column() == PriceColumn)
-          return tr("$%1/h").arg(locale.toString(gpus * typePrice(g.gpuType), 'f', 2));
+          return tr("$%1/h").arg(locale.toString(typePrice(g.gpuType), 'f', 2));
         return {};
       case Qt::DecorationRole:
         return index.column() == NameColumn ? QVariant(GpuColors::icon(catalog_, g.gpuType))
@@ -281,12 +281,12 @@ QVariant CompositionModel::data(const QModelIndex& index, int role) const {
         return tr("Node %1").arg(n->id);
       if (index.column() == GpusColumn) return n->gpus;
       if (index.column() == PriceColumn)
-        return tr("$%1/h").arg(locale.toString(n->gpus * typePrice(type), 'f', 2));
+        return tr("$%1/h").arg(locale.toString(n->gpus * Composition::pricePerGpuHour(*n, catalog_), 'f', 2));
       return {};
     case Qt::EditRole:
       return index.column() == GpusColumn ? QVariant(n->gpus) : QVariant();
     case Qt::ToolTipRole: {
-      // The node's own network is shown because it is why two nodes of one type can price apart.
+      // The node's own figures are shown because they are why two nodes of one type can price apart.
       const QString tip = tr("Node %1: %n GPU(s) of %2", nullptr, n->gpus).arg(n->id).arg(typeName(type));
       const QString network = ownNetworkText(*n);
       return network.isEmpty() ? tip : tip + QLatin1Char('\n') + network;

@@ -89,8 +89,10 @@ class CompositionModel : public QAbstractItemModel {
   void rebuildGroups();
   const Node* nodeAt(const QModelIndex& index) const;
   QString typeName(const QString& gpuType) const;
+  // USD per hour of every node of the type, each at its own price or the catalog's.
   double typePrice(const QString& gpuType) const;
-  // The node's own network from a cluster file, one line; empty when it takes the catalog's.
+  // The node's own network and price from a cluster file, one line; empty when it takes the
+  // catalog's.
   QString ownNetworkText(const Node& n) const;
 
   const GpuCatalog& catalog_;

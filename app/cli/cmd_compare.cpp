@@ -31,8 +31,10 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
   const PlanningProblem p = loadProblem(a);
   printProblemNotes(p, "compare", err);
 
-  TextTable t({"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used", "note"});
-  for (size_t c = 1; c <= 6; ++c) t.setAlign(c, TextTable::Align::Right);
+  // $/M tokens: the whole cluster's price over the plan's tokens, so a plan that leaves GPUs idle
+  // pays for them too.
+  TextTable t({"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used", "$/M tokens", "note"});
+  for (size_t c = 1; c <= 7; ++c) t.setAlign(c, TextTable::Align::Right);
   bool any = false, interrupted = false;
   // SIGINT / SIGTERM end the running planner with its best plan and skip the rest; the table
   // is still printed.
@@ -40,7 +42,7 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
   {
     for (const auto& n : names) {
       if (sigint.raised()) {
-        t.addRow({n, "-", "-", "-", "-", "-", "-", "not run (interrupted)"});
+        t.addRow({n, "-", "-", "-", "-", "-", "-", "-", "not run (interrupted)"});
         continue;
       }
       auto planner = makeConfiguredPlanner(n, p);
@@ -64,9 +66,10 @@ int runCompare(const CommandSpec& cmd, const std::vector<std::string>& args, std
         any = true;
         t.addRow({n, fixed(r.report.throughput.sequences_per_s, 2), fixed(r.report.throughput.iterations_per_s, 4),
                   fixed(r.report.iteration_time_s, 3), fixed(r.stats.elapsed_s, 2), grouped(r.stats.evaluations),
-                  std::to_string(r.plan.gpusUsed()) + "/" + std::to_string(p.composition.totalGpus()), note});
+                  std::to_string(r.plan.gpusUsed()) + "/" + std::to_string(p.composition.totalGpus()),
+                  r.report.usdPerMillionTokens() > 0 ? fixed(r.report.usdPerMillionTokens(), 3) : "-", note});
       } else {
-        t.addRow({n, "-", "-", "-", fixed(r.stats.elapsed_s, 2), grouped(r.stats.evaluations), "-", note});
+        t.addRow({n, "-", "-", "-", fixed(r.stats.elapsed_s, 2), grouped(r.stats.evaluations), "-", "-", note});
       }
     }
   }

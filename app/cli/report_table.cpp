@@ -163,6 +163,10 @@ std::string renderPlanReport(const Plan& plan, const PlanReport& report, const R
     s << "Throughput:     " << fixed(report.throughput.sequences_per_s, 3) << " seq/s, "
       << grouped(report.throughput.tokens_per_s) << " tokens/s, "
       << fixed(report.throughput.iterations_per_s, 4) << " it/s\n";
+    // As the explorer's summary says it: the whole cluster is paid for, idle GPUs too.
+    if (report.cluster_price_per_hour > 0)
+      s << "Price:          $" << fixed(report.cluster_price_per_hour, 2) << " per hour for the cluster, $"
+        << fixed(report.usdPerMillionTokens(), 3) << " per million tokens\n";
   }
   const int total = ctx.composition->totalGpus();
   s << "GPUs used: " << used;

@@ -131,15 +131,6 @@ void MainWindow::onRunFinished(quint64) {
   cancelAction_->setEnabled(false);
 }
 
-namespace {
-double clusterPrice(const GpuCatalog& catalog, const Composition& c) {
-  double price = 0;
-  for (const auto& n : c.nodes())
-    if (const GpuType* t = catalog.find(n.gpu_type)) price += n.gpus * t->price_per_hour;
-  return price;
-}
-}  // namespace
-
 QString MainWindow::runWarning(const PlannerStats& stats) const {
   // E.g. a learned planner without a usable policy planned with greedy: say so, not just "Done".
   // Its message is "warning: <why>; planned with greedy. <greedy's own message>"; the stats'
@@ -231,7 +222,7 @@ void MainWindow::updateResultTexts() {
   if (!r.stats.reason.empty()) status += QLatin1Char(' ') + coreText(r.stats.reason) + QLatin1Char('.');
   plannerPanel_->setStatus(status);
   plannerPanel_->setWarning(runWarning(r.stats));
-  summary_->setPlainText(planSummaryText(r.plan, r.report, clusterPrice(catalog_, resultRequest_.composition)));
+  summary_->setPlainText(planSummaryText(r.plan, r.report, resultRequest_.composition.pricePerHour(catalog_)));
   {
     const QSignalBlocker block(timelineTemplate_);
     const int current = timelineTemplate_->currentIndex();

@@ -78,7 +78,8 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
   for (size_t i = 0; i < nodes.size(); ++i) {
     const JsonReader e = nodes.element(i);
     e.requireObject();
-    rejectUnknownKeys(e, {"gpu_type", "gpus", "count", "id", "inter_node_gbps", "inter_node_nics", "inter_node_fabric"});
+    rejectUnknownKeys(e, {"gpu_type", "gpus", "count", "id", "inter_node_gbps", "inter_node_nics", "inter_node_fabric",
+                          "price_per_gpu_hour"});
     const std::string typeName = e.string("gpu_type");
     const GpuType& type = catalog.at(typeName, fileLabel, e.fieldPath("gpu_type"));
     const int gpus = static_cast<int>(e.integer("gpus", 1, kMaxNodeGpus));
@@ -86,7 +87,7 @@ Composition parseClusterJson(const std::string& text, const std::string& fileLab
     const bool explicitId = e.has("id");
     const int firstId = explicitId ? static_cast<int>(e.integer("id", 0, kMaxNodeId)) : nextId;
     Node network;  // the entry's own network, copied to each of its nodes
-    readNodeNetwork(e, network);
+    readNodeOverrides(e, network);
 
     total += static_cast<long long>(gpus) * count;
     if (total > kMaxClusterGpus)
@@ -128,7 +129,7 @@ std::string clusterToJson(const Composition& c) {
   for (size_t i = 0; i < nodes.size();) {
     const Node& n = nodes[i];
     size_t j = i + 1;
-    while (j < nodes.size() && nodes[j].gpu_type == n.gpu_type && nodes[j].gpus == n.gpus && sameNodeNetwork(nodes[j], n) &&
+    while (j < nodes.size() && nodes[j].gpu_type == n.gpu_type && nodes[j].gpus == n.gpus && sameNodeOverrides(nodes[j], n) &&
            nodes[j].id == nodes[j - 1].id + 1)
       ++j;
     out << (i == 0 ? "\n" : ",\n") << "    {\"gpu_type\": " << json(n.gpu_type).dump()
@@ -139,6 +140,7 @@ std::string clusterToJson(const Composition& c) {
     if (n.inter_node_nics > 0) out << ", \"inter_node_nics\": " << n.inter_node_nics;
     if (n.inter_node_fabric != Fabric::Unstated)
       out << ", \"inter_node_fabric\": " << json(toString(n.inter_node_fabric)).dump();
+    if (n.price_per_gpu_hour >= 0) out << ", \"price_per_gpu_hour\": " << json(n.price_per_gpu_hour).dump();
     out << "}";
     expectedId = nodes[j - 1].id + 1;
     i = j;

@@ -71,10 +71,15 @@ std::map<std::string, std::vector<int>> Composition::nodeSizesByType() const {
   return sizes;
 }
 
+double Composition::pricePerGpuHour(const Node& n, const GpuCatalog& catalog) {
+  if (n.price_per_gpu_hour >= 0) return n.price_per_gpu_hour;
+  const GpuType* t = catalog.find(n.gpu_type);
+  return t ? t->price_per_hour : 0.0;
+}
+
 double Composition::pricePerHour(const GpuCatalog& catalog) const {
   double total = 0;
-  for (const auto& n : nodes_)
-    if (const GpuType* t = catalog.find(n.gpu_type)) total += t->price_per_hour * n.gpus;
+  for (const auto& n : nodes_) total += pricePerGpuHour(n, catalog) * n.gpus;
   return total;
 }
 
@@ -112,7 +117,7 @@ bool Composition::operator==(const Composition& o) const {
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const Node& a = nodes_[i];
     const Node& b = o.nodes_[i];
-    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || !sameNodeNetwork(a, b))
+    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || !sameNodeOverrides(a, b))
       return false;
   }
   return true;

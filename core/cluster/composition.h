@@ -38,7 +38,10 @@ class Composition {
   std::vector<std::string> gpuTypes() const;
   // Node sizes per type, e.g. {"h100": {4,4,4}, "a6000": {4,1}}.
   std::map<std::string, std::vector<int>> nodeSizesByType() const;
+  // USD per hour of every GPU: each node's own price per GPU-hour, else its type's in the catalog.
   double pricePerHour(const GpuCatalog& catalog) const;
+  // A node's price per GPU-hour: its own (a cluster file's "price_per_gpu_hour"), else the catalog's.
+  static double pricePerGpuHour(const Node& n, const GpuCatalog& catalog);
   // Inter-node bandwidth of a node: its override, else the catalog's figure for its type.
   double interNodeGbps(const Node& n, const GpuCatalog& catalog) const;
 

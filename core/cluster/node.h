@@ -14,6 +14,7 @@ struct Node {
   double inter_node_gbps = 0;    // per node, per direction; 0 = take the catalog's figure
   int inter_node_nics = 0;       // NICs (rails) the node's rate is split over; 0 = the catalog's
   Fabric inter_node_fabric = Fabric::Unstated;  // the network between nodes; Unstated = the catalog's
+  double price_per_gpu_hour = -1;  // USD per GPU-hour; < 0 = the catalog's price for its type (0: owned, free)
 };
 
 }  // namespace arachne

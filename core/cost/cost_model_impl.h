@@ -84,7 +84,7 @@ struct PlanPlacement {
 struct CostModel::Impl {
   Impl(const GpuCatalog& c, const Composition& comp, const Model& m, const TrainingSpec& s,
        const ProfileSet& p)
-      : catalog(c), composition(comp), model(m), spec(s), profiles(p) {}
+      : catalog(c), composition(comp), model(m), spec(s), profiles(p), cluster_price_per_hour(comp.pricePerHour(c)) {}
 
   const CostModel* owner = nullptr;  // for the public queries price() shares
   const GpuCatalog& catalog;
@@ -92,6 +92,7 @@ struct CostModel::Impl {
   Model model;
   TrainingSpec spec;
   const ProfileSet& profiles;
+  double cluster_price_per_hour;  // every GPU of the composition, USD (the report carries it)
   CostTerms terms;
   LinkSet links;
 

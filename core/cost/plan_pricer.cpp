@@ -49,6 +49,7 @@ thread_local Scratch tScratch __attribute__((tls_model("initial-exec")));
 
 PlanReport CostModel::Impl::price(const Plan& plan, bool rebalance) const {
   PlanReport r;
+  r.cluster_price_per_hour = cluster_price_per_hour;
   Scratch& sc = tScratch;
   const int L = model.layerCount();
   const int nt = static_cast<int>(plan.templates.size());

@@ -104,6 +104,15 @@ struct PlanReport {
   std::vector<TemplateReport> templates;  // parallel to Plan::templates (when structurally valid)
   double iteration_time_s = 0;
   Throughput throughput;
+  // USD per hour of every GPU of the cluster (the nodes' own prices, else the catalog's): idle
+  // GPUs are paid for too. 0 when the prices are unknown.
+  double cluster_price_per_hour = 0;
+  // USD per million tokens trained at this throughput on the whole cluster; 0 when either is 0.
+  double usdPerMillionTokens() const {
+    return cluster_price_per_hour > 0 && throughput.tokens_per_s > 0
+               ? cluster_price_per_hour / (throughput.tokens_per_s * 3600.0) * 1e6
+               : 0.0;
+  }
 };
 
 // The first violation's reason, the clause a planner's message names for a rejected plan

@@ -44,7 +44,7 @@ bool ScenarioEvent::operator==(const ScenarioEvent& o) const {
     return false;
   for (size_t i = 0; i < nodes.size(); ++i) {
     const Node &a = nodes[i], &b = o.nodes[i];
-    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || !sameNodeNetwork(a, b))
+    if (a.id != b.id || a.gpu_type != b.gpu_type || a.gpus != b.gpus || !sameNodeOverrides(a, b))
       return false;
   }
   return true;

@@ -176,12 +176,13 @@ Scenario parseScenarioJson(const std::string& text, const std::string& fileLabel
       for (size_t j = 0; j < nodes.size(); ++j) {
         const JsonReader n = nodes.element(j);
         n.requireObject();
-        rejectUnknownKeys(n, {"gpu_type", "gpus", "count", "id", "name", "inter_node_gbps", "inter_node_nics", "inter_node_fabric"});
+        rejectUnknownKeys(n, {"gpu_type", "gpus", "count", "id", "name", "inter_node_gbps", "inter_node_nics", "inter_node_fabric",
+                          "price_per_gpu_hour"});
         const GpuType& type = catalog.at(n.string("gpu_type"), fileLabel, n.fieldPath("gpu_type"));
         const int gpus = static_cast<int>(n.integer("gpus", 1, kMaxNodeGpus));
         const int count = static_cast<int>(n.integer("count", 1, kMaxClusterGpus, 1));
         Node network;  // the same keys as a cluster file's node: a joining node prices alike
-        readNodeNetwork(n, network);
+        readNodeOverrides(n, network);
         const bool explicitId = n.has("id");
         const int first = explicitId ? static_cast<int>(n.integer("id", 0, kMaxNodeId - count)) : nextId;
         std::string name;
@@ -295,6 +296,7 @@ std::string scenarioToJson(const Scenario& s) {
         if (n.inter_node_gbps > 0) node["inter_node_gbps"] = n.inter_node_gbps;
         if (n.inter_node_nics > 0) node["inter_node_nics"] = n.inter_node_nics;
         if (n.inter_node_fabric != Fabric::Unstated) node["inter_node_fabric"] = toString(n.inter_node_fabric);
+        if (n.price_per_gpu_hour >= 0) node["price_per_gpu_hour"] = n.price_per_gpu_hour;
         ev["nodes"].push_back(node);
       }
     } else {

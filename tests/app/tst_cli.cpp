@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFile>
 #include "cli_process.h"
 #include <QTemporaryDir>
 
@@ -185,6 +186,35 @@ class TstCli : public QObject {
                           "Iteration time:", "seq/s", "tokens/s", "it/s", "GPUs used: 16 of 16",
                           "Verdict: feasible"})
       QVERIFY2(r.out.contains(s), s);
+  }
+
+  // The report prices the whole cluster, idle GPUs too, as the explorer's summary does: the
+  // catalog's $/GPU-hour (H100 2.99, A100-40 1.29 on this 8 + 8 GPU cluster: $34.24 per hour),
+  // and what a million tokens cost at the plan's throughput; a cluster file's own node price
+  // replaces the catalog's.
+  void evaluatePricesTheCluster() {
+    const Run r = cli(evaluate("llama3-8b-2type.plan.json", {"--json"}));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject o = json(r);
+    const QJsonObject price = o["price"].toObject();
+    QCOMPARE(price["cluster_usd_per_hour"].toDouble(), 8 * 2.99 + 8 * 1.29);
+    const double tokens = o["throughput"].toObject()["tokens_per_s"].toDouble();
+    QVERIFY(tokens > 0);
+    QVERIFY(qAbs(price["usd_per_million_tokens"].toDouble() - 34.24 / (tokens * 3600) * 1e6) < 1e-9);
+    const Run table = cli(evaluate("llama3-8b-2type.plan.json"));
+    QVERIFY2(table.out.contains("Price:          $34.24 per hour for the cluster, $"), qPrintable(table.out));
+
+    QTemporaryDir dir;
+    const QString cluster = dir.filePath("owned.cluster.json");
+    QFile f(cluster);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema_version":1,"nodes":[{"gpu_type":"h100","gpus":4,"count":2,"price_per_gpu_hour":1.0},
+                {"gpu_type":"a100-40","gpus":4,"count":2,"price_per_gpu_hour":0}]})");
+    f.close();
+    const Run owned = cli({"evaluate", "--cluster", cluster, "--model", "llama3-8b", "--plan",
+                           plan("llama3-8b-2type.plan.json"), "--json"});
+    QVERIFY2(owned.code == 0, qPrintable(owned.err));
+    QCOMPARE(json(owned)["price"].toObject()["cluster_usd_per_hour"].toDouble(), 8.0);
   }
 
   void evaluateJsonMatchesAndReprices() {

@@ -223,7 +223,7 @@ class TstCliPlan : public QObject {
     const Run r = cli({"compare", "--cluster", kSmall, "--model", "llama3-8b", "--planners",
                        "greedy,random", "--evals", "300"});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    for (const char* col : {"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used"})
+    for (const char* col : {"planner", "seq/s", "iter/s", "iteration s", "planning s", "evaluations", "GPUs used", "$/M tokens"})
       QVERIFY2(r.out.contains(col), col);
     QVERIFY(r.out.contains("\ngreedy "));
     QVERIFY(r.out.contains("\nrandom "));

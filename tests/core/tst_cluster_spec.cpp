@@ -215,6 +215,29 @@ class TstClusterSpec : public QObject {
     QCOMPARE(c.totalGpus(), 4 + 4 + 1 + 9);
   }
 
+  // A node's own price per GPU-hour replaces its type's catalog price (0 is a price: hardware
+  // already owned); nodes at another price are not merged into one "count" entry, and the price
+  // survives the round trip.
+  void jsonNodePriceReplacesTheCatalogs() {
+    const std::string text = R"({"schema_version":1,
+      "nodes":[{"gpu_type":"h100","gpus":4,"count":2,"price_per_gpu_hour":2.5},
+               {"gpu_type":"h100","gpus":4},
+               {"gpu_type":"a6000","gpus":1,"price_per_gpu_hour":0}]})";
+    const Composition c = parseClusterJson(text, "p.cluster.json", catalog_);
+    const double h100 = catalog_.find("h100")->price_per_hour;
+    QVERIFY(h100 != 2.5);
+    QCOMPARE(Composition::pricePerGpuHour(c.nodes()[0], catalog_), 2.5);
+    QCOMPARE(Composition::pricePerGpuHour(c.nodes()[2], catalog_), h100);
+    QCOMPARE(Composition::pricePerGpuHour(c.nodes()[3], catalog_), 0.0);
+    QCOMPARE(c.pricePerHour(catalog_), 8 * 2.5 + 4 * h100 + 0.0);
+    const std::string back = clusterToJson(c);
+    QVERIFY2(back.find(R"("gpus": 4, "count": 2, "price_per_gpu_hour": 2.5})") != std::string::npos, back.c_str());
+    QVERIFY2(back.find(R"("price_per_gpu_hour": 0})") != std::string::npos || back.find(R"("price_per_gpu_hour": 0.0})") != std::string::npos, back.c_str());
+    const Composition again = parseClusterJson(back, "p", catalog_);
+    QVERIFY(again == c);
+    QCOMPARE(again.pricePerHour(catalog_), c.pricePerHour(catalog_));
+  }
+
   void jsonEmptyClusterIsValid() {
     Composition c = parseClusterJson(R"({"schema_version":1,"nodes":[]})", "e.cluster.json", catalog_);
     QCOMPARE(c.totalGpus(), 0);
@@ -297,6 +320,12 @@ class TstClusterSpec : public QObject {
                                << "nodes[3].inter_node_gbps" << "must be between";
     QTest::newRow("link string") << nodes(R"({"gpu_type":"h100","gpus":4,"inter_node_gbps":"fast"})")
                                  << "nodes[3].inter_node_gbps" << "must be a number, got a string";
+    QTest::newRow("price negative") << nodes(R"({"gpu_type":"h100","gpus":4,"price_per_gpu_hour":-1})")
+                                    << "nodes[3].price_per_gpu_hour" << "must be between 0 and 10000, got -1";
+    QTest::newRow("price huge") << nodes(R"({"gpu_type":"h100","gpus":4,"price_per_gpu_hour":1e6})")
+                                << "nodes[3].price_per_gpu_hour" << "must be between";
+    QTest::newRow("price string") << nodes(R"({"gpu_type":"h100","gpus":4,"price_per_gpu_hour":"cheap"})")
+                                  << "nodes[3].price_per_gpu_hour" << "must be a number, got a string";
     QTest::newRow("id negative") << nodes(R"({"gpu_type":"h100","gpus":4,"id":-1})") << "nodes[3].id"
                                  << "must be between 0 and";
     QTest::newRow("id taken") << nodes(R"({"gpu_type":"h100","gpus":4,"id":1})") << "nodes[3].id"

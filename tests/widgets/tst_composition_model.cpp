@@ -96,7 +96,7 @@ class TestCompositionModel : public QObject {
     const QString ownTip = model.indexOfNode(own).data(Qt::ToolTipRole).toString();
     QVERIFY2(ownTip.contains("12.5 GB/s") && ownTip.contains("2 NIC") && ownTip.contains("infiniband"),
              qPrintable(ownTip));
-    QVERIFY(!model.indexOfNode(plain).data(Qt::ToolTipRole).toString().contains("network"));
+    QVERIFY(!model.indexOfNode(plain).data(Qt::ToolTipRole).toString().contains("Own figures"));
 
     // Copy onto its own type keeps the network; onto another type it does not.
     std::unique_ptr<QMimeData> same(model.mimeData({model.indexOfNode(own)}));
@@ -120,7 +120,7 @@ class TestCompositionModel : public QObject {
     QCOMPARE(model.composition().findNode(own)->gpu_type, std::string("h100"));
     QCOMPARE(model.composition().findNode(own)->inter_node_gbps, 0.0);
     QVERIFY(model.composition().findNode(own)->inter_node_fabric == Fabric::Unstated);
-    QVERIFY(!model.indexOfNode(own).data(Qt::ToolTipRole).toString().contains("network"));
+    QVERIFY(!model.indexOfNode(own).data(Qt::ToolTipRole).toString().contains("Own figures"));
     undo.undo();
     const Node* back = model.composition().findNode(own);
     QCOMPARE(back->gpu_type, std::string("a6000"));
@@ -129,6 +129,38 @@ class TestCompositionModel : public QObject {
     QVERIFY(back->inter_node_fabric == Fabric::InfiniBand);
     undo.redo();
     QCOMPARE(model.composition().findNode(own)->inter_node_nics, 0);
+  }
+
+  // A node's own price (a cluster file's price_per_gpu_hour) prices that node, its type's row and
+  // the cluster, shows in its tooltip, and is dropped with the network when the node becomes
+  // another type (undo gives it back).
+  void ownPriceCountsAndIsDroppedOnTypeChange() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Composition c;
+    c.addNode(Node{-1, "h100", 8, 0});
+    Node owned{-1, "a6000", 4, 0};
+    owned.price_per_gpu_hour = 0.25;
+    c.addNode(owned);
+    model.setComposition(c);
+    const int own = model.composition().nodes()[1].id;
+    const double h100 = catalog_.find("h100")->price_per_hour;
+    QVERIFY(catalog_.find("a6000")->price_per_hour != 0.25);
+    QCOMPARE(model.pricePerHour(), 8 * h100 + 4 * 0.25);
+    const QModelIndex price = model.indexOfNode(own).siblingAtColumn(CompositionModel::PriceColumn);
+    QCOMPARE(price.data().toString(), QStringLiteral("$1.00/h"));
+    QCOMPARE(model.indexOfGroup("a6000").siblingAtColumn(CompositionModel::PriceColumn).data().toString(),
+             QStringLiteral("$1.00/h"));
+    const QString tip = model.indexOfNode(own).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains("Own figures") && tip.contains("$0.25 per GPU-hour"), qPrintable(tip));
+
+    std::unique_ptr<QMimeData> move(model.mimeData({model.indexOfNode(own)}));
+    QVERIFY(model.dropMimeData(move.get(), Qt::MoveAction, -1, -1, model.indexOfGroup("h100")));
+    QVERIFY(model.composition().findNode(own)->price_per_gpu_hour < 0);
+    QCOMPARE(model.pricePerHour(), 12 * h100);
+    undo.undo();
+    QCOMPARE(model.composition().findNode(own)->price_per_gpu_hour, 0.25);
   }
 
   void copyDropDuplicates() {

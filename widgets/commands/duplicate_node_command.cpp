@@ -14,7 +14,7 @@ Node freshCopy(Node n, const std::string& asType) {
   n.id = -1;
   if (!asType.empty() && asType != n.gpu_type) {
     n.gpu_type = asType;
-    copyNodeNetwork(Node{}, n);
+    copyNodeOverrides(Node{}, n);
   }
   return n;
 }

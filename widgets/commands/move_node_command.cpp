@@ -28,7 +28,7 @@ void MoveNodeCommand::apply(const QString& type, int position, const Node& netwo
   auto [node, at] = model_->takeNode(nodeId_);
   if (at < 0) return;
   node.gpu_type = type.toStdString();
-  copyNodeNetwork(network, node);
+  copyNodeOverrides(network, node);
   model_->insertNodeAt(node, position);
 }
 
