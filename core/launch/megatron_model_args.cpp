@@ -25,9 +25,13 @@ std::vector<std::string> megatronModelArguments(const Model& model, const Traini
   a.insert(a.end(), {"--num-layers", str(numLayers), "--hidden-size", str(m.hidden), "--ffn-hidden-size", str(ffn),
                      "--num-attention-heads", str(m.heads)});
   if (m.attention == AttentionKind::Mla) {
-    a.insert(a.end(), {"--multi-latent-attention", "--q-lora-rank", str(m.q_lora_rank), "--kv-lora-rank", str(m.kv_lora_rank),
-                       "--qk-head-dim", str(m.qk_nope_head_dim), "--qk-pos-emb-head-dim", str(m.qk_rope_head_dim),
-                       "--v-head-dim", str(m.v_head_dim)});
+    a.push_back("--multi-latent-attention");
+    // q_lora_rank 0 is a model without query compression (DeepSeek-V2-Lite): Megatron-LM says so
+    // by leaving --q-lora-rank unset (None, one h x a*(nope+rope) projection); "0" would build
+    // a down projection of width 0 (multi_latent_attention.py, MLASelfAttention.__init__).
+    if (m.q_lora_rank > 0) a.insert(a.end(), {"--q-lora-rank", str(m.q_lora_rank)});
+    a.insert(a.end(), {"--kv-lora-rank", str(m.kv_lora_rank), "--qk-head-dim", str(m.qk_nope_head_dim),
+                       "--qk-pos-emb-head-dim", str(m.qk_rope_head_dim), "--v-head-dim", str(m.v_head_dim)});
   } else {
     if (m.head_dim > 0 && m.head_dim * m.heads != m.hidden) a.insert(a.end(), {"--kv-channels", str(m.head_dim)});
     if (m.kv_heads > 0 && m.kv_heads != m.heads)

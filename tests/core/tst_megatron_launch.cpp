@@ -455,6 +455,25 @@ class TestMegatronLaunch : public QObject {
     QVERIFY(odd.blockers.front().detail.find("MLP width 258") != std::string::npos);
   }
 
+  // MLA without query compression (q_lora_rank 0, DeepSeek-V2-Lite): Megatron-LM leaves
+  // --q-lora-rank unset (None); "--q-lora-rank 0" built a query down projection of width 0.
+  void mlaWithoutQueryCompressionLeavesQLoraRankUnset() {
+    Model m = resolveModel("deepseek-v3-like");
+    const Composition c = parseInlineCluster("h100:8x1", catalog);
+    const Plan p = onePlan(1, 1, 64, {stage("h100", 8, 0, m.layerCount() - 1, {0})});
+    MegatronLaunch launch = megatronLaunch(p, c, m, m.default_training, catalog);
+    QVERIFY(launch.expressible());
+    std::string args = shellCommand(launch.arguments);
+    QVERIFY2(args.find("--multi-latent-attention --q-lora-rank 1536 --kv-lora-rank 512") != std::string::npos, args.c_str());
+    m.shape.q_lora_rank = 0;
+    launch = megatronLaunch(p, c, m, m.default_training, catalog);
+    QVERIFY(launch.expressible());
+    args = shellCommand(launch.arguments);
+    QVERIFY2(args.find("--q-lora-rank") == std::string::npos, args.c_str());
+    QVERIFY2(args.find("--multi-latent-attention --kv-lora-rank 512 --qk-head-dim 128") != std::string::npos, args.c_str());
+    QCOMPARE(checkScript(megatronLaunchScript(launch, {"t", "t"}), p, m, c), QString());
+  }
+
   void everyPlannedPlanYieldsAValidCommandOrAReason_data() {
     QTest::addColumn<QString>("cluster");
     QTest::addColumn<QString>("model");
