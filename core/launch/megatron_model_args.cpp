@@ -37,7 +37,11 @@ std::vector<std::string> megatronModelArguments(const Model& model, const Traini
     if (m.kv_heads > 0 && m.kv_heads != m.heads)
       a.insert(a.end(), {"--group-query-attention", "--num-query-groups", str(m.kv_heads)});
   }
-  if (m.qk_norm) a.push_back("--qk-layernorm");
+  // --qk-layernorm: Qwen3's per-head Q/K norms; under MLA the norms of the query and KV latents
+  // (DeepSeek's q_a_layernorm / kv_a_layernorm), which Megatron-LM builds only with this flag
+  // (gpt_layer_specs.py:244-253, the up projections become layer-norm linears) and which the
+  // cost model's MLA parameter count always includes (param_count.cpp).
+  if (m.qk_norm || m.attention == AttentionKind::Mla) a.push_back("--qk-layernorm");
   a.insert(a.end(), {"--seq-length", str(spec.sequence_length)});
   if (m.positions > 0) {
     a.insert(a.end(), {"--position-embedding-type", "learned_absolute", "--max-position-embeddings", str(m.positions)});

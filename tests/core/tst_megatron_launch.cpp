@@ -465,6 +465,10 @@ class TestMegatronLaunch : public QObject {
     QVERIFY(launch.expressible());
     std::string args = shellCommand(launch.arguments);
     QVERIFY2(args.find("--multi-latent-attention --q-lora-rank 1536 --kv-lora-rank 512") != std::string::npos, args.c_str());
+    // DeepSeek's latent norms (q_a_layernorm, kv_a_layernorm), which the plan's parameter count
+    // includes: Megatron-LM builds them only with --qk-layernorm, the catalog's qk_norm aside.
+    QVERIFY(!m.shape.qk_norm);
+    QVERIFY2((" " + args + " ").find(" --qk-layernorm ") != std::string::npos, args.c_str());
     m.shape.q_lora_rank = 0;
     launch = megatronLaunch(p, c, m, m.default_training, catalog);
     QVERIFY(launch.expressible());
