@@ -59,6 +59,10 @@ std::vector<std::string> megatronModelArguments(const Model& model, const Traini
   if (m.experts > 0) {
     a.insert(a.end(), {"--num-experts", str(m.experts), "--moe-router-topk", str(m.top_k), "--moe-ffn-hidden-size",
                        str(m.expert_ffn)});
+    // Top-1 routing: TransformerConfig refuses a softmax router that picks one expert after the
+    // softmax ("Please use --moe-router-pre-softmax when topk is 1", transformer_config.py:2661-2669,
+    // a [tokens, 1] softmax has no gradient); the Switch-style router takes the softmax first.
+    if (m.top_k == 1) a.push_back("--moe-router-pre-softmax");
     if (m.shared_experts > 0)
       a.insert(a.end(), {"--moe-shared-expert-intermediate-size", str(m.shared_experts * m.expert_ffn)});
     // Leading dense layers (DeepSeek style) as a 0/1 pattern over the transformer blocks.

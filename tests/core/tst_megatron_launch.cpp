@@ -128,6 +128,10 @@ QString checkScript(const std::string& script, const Plan& plan, const Model& mo
     if (a.integer("--num-experts", 0) % EP != 0) return "experts % EP";
     if (world % (EP * ETP * PP) != 0) return "world not divisible by ETP x EP x PP (initialize_model_parallel)";
     if (TP > 1 && !a.has("--sequence-parallel")) return "MoE with TP needs --sequence-parallel (MoELayer.forward)";
+    // TransformerConfig.__post_init__: a softmax router with top-k 1 needs the softmax before the top-k.
+    if (a.integer("--moe-router-topk", 2) == 1 && !a.has("--moe-router-pre-softmax") &&
+        (!a.has("--moe-router-score-function") || a.values.at("--moe-router-score-function") == "softmax"))
+      return "top-1 softmax routing without --moe-router-pre-softmax (TransformerConfig)";
   }
   if (a.has("--recompute-granularity") && a.values.at("--recompute-granularity") == "full" &&
       (!a.has("--recompute-method") || !a.has("--recompute-num-layers")))
@@ -475,6 +479,24 @@ class TestMegatronLaunch : public QObject {
     args = shellCommand(launch.arguments);
     QVERIFY2(args.find("--q-lora-rank") == std::string::npos, args.c_str());
     QVERIFY2(args.find("--multi-latent-attention --kv-lora-rank 512 --qk-head-dim 128") != std::string::npos, args.c_str());
+    QCOMPARE(checkScript(megatronLaunchScript(launch, {"t", "t"}), p, m, c), QString());
+  }
+
+  // A top-1 MoE (Switch style): Megatron-LM's TransformerConfig raises "Please use
+  // --moe-router-pre-softmax when topk is 1" for its default softmax router.
+  void topOneRoutingTakesTheSoftmaxFirst() {
+    Model m = resolveModel("mixtral-8x7b");
+    const Composition c = parseInlineCluster("h100:8x1", catalog);
+    const Plan p = onePlan(1, 1, 64, {stage("h100", 8, 0, m.layerCount() - 1, {0})});
+    MegatronLaunch launch = megatronLaunch(p, c, m, m.default_training, catalog);
+    QVERIFY(launch.expressible());
+    QVERIFY(shellCommand(launch.arguments).find("--moe-router-pre-softmax") == std::string::npos);  // top-2: Mixtral's softmax after the top-k
+    m.shape.top_k = 1;
+    launch = megatronLaunch(p, c, m, m.default_training, catalog);
+    QVERIFY(launch.expressible());
+    const std::string args = shellCommand(launch.arguments);
+    QVERIFY2(args.find("--moe-router-topk 1") != std::string::npos && args.find("--moe-router-pre-softmax") != std::string::npos,
+             args.c_str());
     QCOMPARE(checkScript(megatronLaunchScript(launch, {"t", "t"}), p, m, c), QString());
   }
 
