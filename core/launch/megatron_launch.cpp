@@ -118,6 +118,13 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
     }
   }
 
+  // Biased experts: Megatron-LM's MoE layers take linear biases only at ETP 1 (TransformerConfig
+  // asserts "Bias in Moe is only supported when ETP==1", transformer_config.py:2612-2615).
+  if (tiling && model.shape.biases && tiling->etp != 1)
+    block("expert-tiling", "the MoE stages split their experts over ETP " + str(tiling->etp) + " and " + model.id +
+                               " has linear biases; Megatron-LM supports biases in MoE layers only at expert tensor "
+                               "parallelism 1");
+
   const MegatronLayerSplit split = megatronLayerSplit(tpl, model);
   if (!split.problem.empty()) block("layer-split", split.problem);
   // Interleaved 1F1B: Megatron-LM gives every pipeline rank v equal chunks of

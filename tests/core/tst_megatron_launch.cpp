@@ -128,6 +128,9 @@ QString checkScript(const std::string& script, const Plan& plan, const Model& mo
     if (a.integer("--num-experts", 0) % EP != 0) return "experts % EP";
     if (world % (EP * ETP * PP) != 0) return "world not divisible by ETP x EP x PP (initialize_model_parallel)";
     if (TP > 1 && !a.has("--sequence-parallel")) return "MoE with TP needs --sequence-parallel (MoELayer.forward)";
+    // TransformerConfig.__post_init__: linear biases in MoE layers only at ETP 1.
+    if (!a.has("--disable-bias-linear") && a.integer("--expert-tensor-parallel-size", TP) != 1)
+      return "MoE with linear biases at ETP > 1 (TransformerConfig)";
     // TransformerConfig.__post_init__: a softmax router with top-k 1 needs the softmax before the top-k.
     if (a.integer("--moe-router-topk", 2) == 1 && !a.has("--moe-router-pre-softmax") &&
         (!a.has("--moe-router-score-function") || a.values.at("--moe-router-score-function") == "softmax"))
@@ -496,6 +499,27 @@ class TestMegatronLaunch : public QObject {
     QVERIFY(launch.expressible());
     const std::string args = shellCommand(launch.arguments);
     QVERIFY2(args.find("--moe-router-topk 1") != std::string::npos && args.find("--moe-router-pre-softmax") != std::string::npos,
+             args.c_str());
+    QCOMPARE(checkScript(megatronLaunchScript(launch, {"t", "t"}), p, m, c), QString());
+  }
+
+  // An MoE model with linear biases (GPT-OSS style): Megatron-LM asserts "Bias in Moe is only
+  // supported when ETP==1", so a plan that splits the experts over ETP > 1 gets a reason.
+  void biasedExpertsNeedEtpOne() {
+    Model m = resolveModel("mixtral-8x7b");
+    m.shape.biases = true;
+    const Composition c = parseInlineCluster("h100:8x1", catalog);
+    Plan p = onePlan(1, 1, 64, {stage("h100", 8, 0, m.layerCount() - 1, {0})});  // default tiling: ETP = TP 8
+    MegatronLaunch launch = megatronLaunch(p, c, m, m.default_training, catalog);
+    QVERIFY(!launch.expressible());
+    QVERIFY(launch.nodes.empty());
+    QCOMPARE(QString::fromStdString(launch.blockers.front().feature), QString("expert-tiling"));
+    QVERIFY2(launch.blockers.front().detail.find("ETP 8") != std::string::npos, launch.blockers.front().detail.c_str());
+    p.templates[0].stages[0].expert_tiling = ExpertTiling{8, 1, 1};  // EP 8 x ETP 1: Megatron-LM builds it
+    launch = megatronLaunch(p, c, m, m.default_training, catalog);
+    QVERIFY(launch.expressible());
+    const std::string args = shellCommand(launch.arguments);
+    QVERIFY2(args.find("--expert-tensor-parallel-size 1") != std::string::npos && args.find("--disable-bias-linear") == std::string::npos,
              args.c_str());
     QCOMPARE(checkScript(megatronLaunchScript(launch, {"t", "t"}), p, m, c), QString());
   }
