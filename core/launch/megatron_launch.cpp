@@ -49,7 +49,10 @@ std::string rankMismatch(const RankMap& map, RankOrder order, int TP, int DP, in
 std::vector<std::string> precisionFlags(Precision p) {
   switch (p) {
     case Precision::Bf16: return {"--bf16"};
-    case Precision::Fp16: return {"--fp16"};
+    // The cost model keeps and reduces fp32 gradients in both 16-bit modes (docs/cost-model.md).
+    // Megatron-LM does so under --bf16 by itself (validate_args), but under --fp16 its gradient
+    // buffer is fp16 unless told (param_and_grad_buffer.py:924, training.py:2635).
+    case Precision::Fp16: return {"--fp16", "--accumulate-allreduce-grads-in-fp32"};
     case Precision::Fp8: return {"--bf16", "--fp8-format", "hybrid", "--transformer-impl", "transformer_engine"};
     case Precision::Fp32: return {};
   }

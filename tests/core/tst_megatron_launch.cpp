@@ -300,10 +300,17 @@ class TestMegatronLaunch : public QObject {
     QCOMPARE(run(k, &m), QString());
     const std::string args = shellCommand(m.arguments);
     for (const char* want : {"--num-experts 8", "--moe-router-topk 2", "--expert-model-parallel-size 4",
-                             "--expert-tensor-parallel-size 2", "--sequence-parallel", "--fp16",
+                             "--expert-tensor-parallel-size 2", "--sequence-parallel",
+                             // fp32 gradients, as priced: Megatron-LM's fp16 keeps fp16 ones unless told
+                             "--fp16 --accumulate-allreduce-grads-in-fp32",
                              "--recompute-granularity full", "--use-distributed-optimizer"})
       QVERIFY2(args.find(want) != std::string::npos, want);
     QVERIFY(args.find("--bf16") == std::string::npos);
+    // bf16 gets fp32 gradients from validate_args itself; the flag is for fp16 only.
+    k.spec.precision = Precision::Bf16;
+    MegatronLaunch b;
+    QCOMPARE(run(k, &b), QString());
+    QVERIFY(shellCommand(b.arguments).find("--accumulate-allreduce-grads-in-fp32") == std::string::npos);
     QVERIFY(megatronLaunchScript(m, {"t", "t"}).find("export CUDA_DEVICE_MAX_CONNECTIONS=1") != std::string::npos);
   }
 
