@@ -152,6 +152,13 @@ MegatronLaunch megatronLaunch(const Plan& plan, const Composition& composition, 
   // parallel linear layers): the rule the cost model and the masks apply.
   if (Reason why = tpSplitWhy(model, TP); !why.empty()) block("tensor-parallel", why.english());
 
+  // Sequence parallelism (always on at TP > 1, as priced) splits each sequence over the TP ranks:
+  // the embedding's scatter asserts "First dimension of the tensor should be divisible by tensor
+  // parallel size" (megatron/core/tensor_parallel/mappings.py:72-74).
+  if (TP > 1 && spec.sequence_length % TP != 0)
+    block("sequence-length", "the sequence length " + str(spec.sequence_length) + " does not divide over TP " + str(TP) +
+                                 "; Megatron-LM's sequence parallelism splits every sequence into TP equal parts");
+
   std::vector<std::string> modelArgs = megatronModelArguments(model, spec, split.num_layers, out.blockers);
 
   // Placement: Megatron-LM numbers ranks by its order; torchrun numbers them node by node. The

@@ -143,6 +143,8 @@ QString checkScript(const std::string& script, const Plan& plan, const Model& mo
   // Megatron-LM's FP8 is an addition to a 16-bit mode (TransformerConfig: fp8 with bf16/fp16 params).
   if (a.has("--fp8-format") && !a.has("--bf16") && !a.has("--fp16")) return "fp8 without a 16-bit mode";
   // Layers: the split Megatron-LM builds is the plan's.
+  // Sequence parallelism: _split_along_first_dim asserts that TP divides the sequence.
+  if (a.has("--sequence-parallel") && a.integer("--seq-length", 0) % TP != 0) return "sequence length % TP with --sequence-parallel";
   const mr::LayerSplit split = mr::layerSplit(a);
   if (!split.error.empty()) return QString::fromStdString(split.error);
   if (split.per_stage != blocksPerStage(tpl, model)) return "the layer split differs from the plan's";
@@ -402,6 +404,8 @@ class TestMegatronLaunch : public QObject {
     // Qwen3-30B-A3B has 4 query groups: TransformerConfig refuses TP 8 ("num_query_groups must be
     // a multiple of tensor_model_parallel_size"), though 8 is a multiple of 4.
     QTest::addRow("query groups over TP 8") << "h100:8x1" << "qwen3-30b-a3b" << 6 << "tensor-parallel";
+    // Sequence parallelism splits each sequence over TP: 127 tokens do not split over TP 2.
+    QTest::addRow("sequence over TP") << "h100:2x1" << "gpt-tiny" << 7 << "sequence-length";
   }
 
   void whatMegatronCannotRunIsBlockedWithItsReason() {
@@ -433,6 +437,10 @@ class TestMegatronLaunch : public QObject {
         k.spec.precision = Precision::Fp8;
         break;
       case 6: k.plan = onePlan(1, 1, 512, {stage("h100", 8, 0, last, {0})}); break;
+      case 7:
+        k.plan = onePlan(1, 1, 64, {stage("h100", 2, 0, last, {0})});
+        k.spec.sequence_length = 127;
+        break;
     }
     MegatronLaunch launch;
     const QString result = run(k, &launch);
