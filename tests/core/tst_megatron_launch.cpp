@@ -145,6 +145,20 @@ QString checkScript(const std::string& script, const Plan& plan, const Model& mo
   // Layers: the split Megatron-LM builds is the plan's.
   // Sequence parallelism: _split_along_first_dim asserts that TP divides the sequence.
   if (a.has("--sequence-parallel") && a.integer("--seq-length", 0) % TP != 0) return "sequence length % TP with --sequence-parallel";
+  // Interleaved 1F1B (validate_args; schedules.forward_backward_pipelining_with_interleaving with
+  // its default microbatch_group_size_per_vp_stage = PP): equal stages whose block count the chunk
+  // size divides, PP > 1 (overlap_p2p_comm is on by default), and M a multiple of PP.
+  if (a.has("--num-layers-per-virtual-pipeline-stage")) {
+    const int chunk = a.integer("--num-layers-per-virtual-pipeline-stage", 0), L = a.integer("--num-layers", 0);
+    if (a.has("--decoder-first-pipeline-num-layers") || a.has("--decoder-last-pipeline-num-layers") ||
+        a.has("--pipeline-model-parallel-layout"))
+      return "virtual stages with an uneven split";
+    if (PP < 2 || L % PP != 0 || chunk <= 0 || (L / PP) % chunk != 0) return "layers per stage not divisible by the chunk size";
+    if ((L / PP) / chunk != std::max(1, tpl.virtual_stages)) return "virtual stages differ from the plan's";
+    if (tpl.micro_batches % PP != 0) return "interleaved schedule: M not a multiple of PP";
+  } else if (tpl.virtual_stages > 1) {
+    return "the plan's virtual stages are not passed";
+  }
   const mr::LayerSplit split = mr::layerSplit(a);
   if (!split.error.empty()) return QString::fromStdString(split.error);
   if (split.per_stage != blocksPerStage(tpl, model)) return "the layer split differs from the plan's";
@@ -379,6 +393,28 @@ class TestMegatronLaunch : public QObject {
     // TP 1: no TP communication to overlap, so no flag.
     k.plan = onePlan(8, 1, 32, {stage("h100", 1, 0, 33, {0, 0, 0, 0, 0, 0, 0, 0})});
     QVERIFY(!has(args(spec), "--tp-comm-overlap"));
+  }
+
+  // Virtual stages (the fill's --interleave): equal stages become
+  // --num-layers-per-virtual-pipeline-stage; what Megatron-LM's interleaved schedule cannot run
+  // is refused.
+  void virtualStagesBecomeChunksOrAReason() {
+    Case k{"h100:4x2", "llama3-8b", onePlan(1, 1, 256, {stage("h100", 4, 0, 16, {0}), stage("h100", 4, 17, 33, {1})}),
+           specOf("llama3-8b")};
+    k.plan.templates[0].virtual_stages = 2;
+    MegatronLaunch m;
+    QCOMPARE(run(k, &m), QString());
+    QVERIFY2(shellCommand(m.arguments).find("--num-layers-per-virtual-pipeline-stage 8") != std::string::npos,
+             shellCommand(m.arguments).c_str());
+    QVERIFY(!m.notes.empty() && m.notes.back().find("round robin") != std::string::npos);
+    k.plan.templates[0].micro_batches = 255;  // the interleaved schedule needs M % PP == 0
+    QVERIFY(run(k, &m).startsWith("blocked: "));
+    QCOMPARE(QString::fromStdString(m.blockers.front().feature), QString("interleaving"));
+    k.plan.templates[0].micro_batches = 256;
+    k.plan.templates[0].stages[0].last_layer = 15;  // 15 + 17 blocks
+    k.plan.templates[0].stages[1].first_layer = 16;
+    QVERIFY(run(k, &m).startsWith("blocked: "));
+    QCOMPARE(QString::fromStdString(m.blockers.front().feature), QString("interleaving"));
   }
 
   void batchRoundingIsSaid() {
