@@ -131,6 +131,10 @@
             <source>Why no plan / note</source>
             <translation>Warum kein Plan / Hinweis</translation>
         </message>
+        <message>
+            <source>$ per M tokens</source>
+            <translation>$ pro Mio. Tokens</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::AlternativesRunner</name>

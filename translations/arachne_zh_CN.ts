@@ -130,6 +130,10 @@
             <source>Why no plan / note</source>
             <translation>无方案原因 / 备注</translation>
         </message>
+        <message>
+            <source>$ per M tokens</source>
+            <translation>每百万词元 $</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::AlternativesRunner</name>

@@ -14,6 +14,7 @@ struct AlternativeResult {
   double sequences_per_s = 0;
   double iteration_time_s = 0;
   int gpus_used = 0;
+  double usd_per_million_tokens = 0;  // the whole cluster's price over the plan's tokens; 0: unknown
   double planning_s = 0;        // wall time of the run
   long long evaluations = 0;
   double budget_s = 0;          // the run's own budget

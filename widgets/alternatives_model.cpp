@@ -158,6 +158,9 @@ QVariant AlternativesModel::data(const QModelIndex& index, int role) const {
     case ThroughputColumn: return figures ? l.toString(r.sequences_per_s, 'f', 2) : QString();
     case IterationColumn: return figures ? formatSeconds(r.iteration_time_s) : QString();
     case GpusColumn: return figures ? l.toString(r.gpus_used) : QString();
+    case CostColumn:
+      return figures && r.usd_per_million_tokens > 0 ? QStringLiteral("$") + l.toString(r.usd_per_million_tokens, 'f', 3)
+                                                     : QString();
     case PlanningTimeColumn:
       if (!row.ran || r.chosen || r.state == AlternativeResult::State::Queued) return {};
       return r.state == AlternativeResult::State::Running ? QString() : formatSeconds(r.planning_s);
@@ -194,6 +197,7 @@ QVariant AlternativesModel::headerData(int section, Qt::Orientation orientation,
     case ThroughputColumn: return tr("Sequences/s");
     case IterationColumn: return tr("Iteration");
     case GpusColumn: return tr("GPUs used");
+    case CostColumn: return tr("$ per M tokens");
     case PlanningTimeColumn: return tr("Planning time");
     case EvaluationsColumn: return tr("Evaluations");
     case NoteColumn: return tr("Why no plan / note");

@@ -15,7 +15,7 @@ class AlternativesModel : public QAbstractTableModel {
   Q_OBJECT
  public:
   enum Column {
-    PlannerColumn, StateColumn, ThroughputColumn, IterationColumn, GpusColumn, PlanningTimeColumn,
+    PlannerColumn, StateColumn, ThroughputColumn, IterationColumn, GpusColumn, CostColumn, PlanningTimeColumn,
     EvaluationsColumn, NoteColumn, ColumnCount
   };
 

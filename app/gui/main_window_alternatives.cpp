@@ -73,6 +73,7 @@ void MainWindow::onAlternativeFinished(quint64, const QString& planner, bool ok,
     a.sequences_per_s = r.report.throughput.sequences_per_s;
     a.iteration_time_s = r.report.iteration_time_s;
     a.gpus_used = r.plan.gpusUsed();
+    a.usd_per_million_tokens = r.report.usdPerMillionTokens();
     if (r.stats.cancelled) a.note = tr("stopped; the best plan so far");
     else a.note = detail;
   } else if (r.stats.refused) {

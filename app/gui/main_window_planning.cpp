@@ -267,6 +267,7 @@ void MainWindow::showResult() {
   chosen.sequences_per_s = r.report.throughput.sequences_per_s;
   chosen.iteration_time_s = r.report.iteration_time_s;
   chosen.gpus_used = gpus;
+  chosen.usd_per_million_tokens = r.report.usdPerMillionTokens();
   chosen.planning_s = r.stats.elapsed_s;
   chosen.evaluations = r.stats.evaluations;
   alternativesModel_->setChosen(chosen);

@@ -534,8 +534,18 @@ class TestPlanViews : public QObject {
     QCOMPARE(model.index(row, AlternativesModel::StateColumn).data().toString(), AlternativesModel::stateName(refused.state));
     QCOMPARE(model.index(row, AlternativesModel::NoteColumn).data().toString(), QString("the space is too large"));
     QVERIFY(model.index(row, AlternativesModel::ThroughputColumn).data().toString().isEmpty());
+    QVERIFY(model.index(row, AlternativesModel::CostColumn).data().toString().isEmpty());  // no plan, no price
     QVERIFY(!model.index(row, AlternativesModel::PlanningTimeColumn).data().toString().isEmpty());
-    QCOMPARE(model.shownResults().size(), size_t(2));  // chosen + exhaustive
+    // A plan's row shows what a million tokens cost on the whole cluster.
+    AlternativeResult priced;
+    priced.planner = "random";
+    priced.state = AlternativeResult::State::Done;
+    priced.sequences_per_s = 12;
+    priced.usd_per_million_tokens = 0.1746;
+    model.setResult(priced);
+    QCOMPARE(model.index(2, AlternativesModel::CostColumn).data().toString(), QStringLiteral("$0.175"));
+    QCOMPARE(model.headerData(AlternativesModel::CostColumn, Qt::Horizontal).toString(), QStringLiteral("$ per M tokens"));
+    QCOMPARE(model.shownResults().size(), size_t(3));  // chosen + random + exhaustive
     // The registry grows (a baseline lands): known rows keep their results.
     model.setPlanners({"greedy", "random", "exhaustive", "metis", "sailor"});
     QCOMPARE(model.rowCount(), 6);
