@@ -209,6 +209,18 @@
             <source>&amp;Delete</source>
             <translation>&amp;Löschen</translation>
         </message>
+        <message>
+            <source>Hourl&amp;y price per GPU:</source>
+            <translation>Preis &amp;je GPU-Stunde:</translation>
+        </message>
+        <message>
+            <source>catalog</source>
+            <translation>Katalog</translation>
+        </message>
+        <message>
+            <source>The node's own price in USD per GPU-hour (what you pay, 0 for hardware you own); "catalog" takes its GPU type's price from the catalog</source>
+            <translation>Der eigene Preis des Knotens in USD pro GPU-Stunde (was Sie zahlen, 0 für eigene Hardware); „Katalog“ nimmt den Preis seines GPU-Typs aus dem Katalog</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::CompositionModel</name>
@@ -307,6 +319,14 @@
         <message>
             <source>Own figures, in place of the catalog's: %1</source>
             <translation>Eigene Werte statt denen des Katalogs: %1</translation>
+        </message>
+        <message>
+            <source>Node %1 at the catalog's price</source>
+            <translation>Knoten %1 zum Katalogpreis</translation>
+        </message>
+        <message>
+            <source>Price node %1 at $%2 per GPU-hour</source>
+            <translation>Knoten %1 für $%2 pro GPU-Stunde</translation>
         </message>
     </context>
     <context>

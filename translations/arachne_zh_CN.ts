@@ -208,6 +208,18 @@
             <source>&amp;Delete</source>
             <translation>删除(&amp;D)</translation>
         </message>
+        <message>
+            <source>Hourl&amp;y price per GPU:</source>
+            <translation>每 GPU 小时价格(&amp;Y)：</translation>
+        </message>
+        <message>
+            <source>catalog</source>
+            <translation>目录</translation>
+        </message>
+        <message>
+            <source>The node's own price in USD per GPU-hour (what you pay, 0 for hardware you own); "catalog" takes its GPU type's price from the catalog</source>
+            <translation>节点自己的价格，单位为每 GPU 小时美元（您支付的价格，自有硬件为 0）；“目录”采用其 GPU 类型在目录中的价格</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::CompositionModel</name>
@@ -302,6 +314,14 @@
         <message>
             <source>Own figures, in place of the catalog's: %1</source>
             <translation>自有数值（取代目录中的数值）：%1</translation>
+        </message>
+        <message>
+            <source>Node %1 at the catalog's price</source>
+            <translation>节点 %1 采用目录价格</translation>
+        </message>
+        <message>
+            <source>Price node %1 at $%2 per GPU-hour</source>
+            <translation>节点 %1 定价为每 GPU 小时 $%2</translation>
         </message>
     </context>
     <context>

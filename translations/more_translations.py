@@ -177,6 +177,11 @@ DE = {
  ("CompositionModel", "%n NIC(s)"): ["%n Netzwerkkarte", "%n Netzwerkkarten"],
  ("CompositionModel", "Own figures, in place of the catalog's: %1"): "Eigene Werte statt denen des Katalogs: %1",
  ("CompositionModel", "$%1 per GPU-hour"): "$%1 pro GPU-Stunde",
+ ("CompositionModel", "Node %1 at the catalog's price"): "Knoten %1 zum Katalogpreis",
+ ("CompositionModel", "Price node %1 at $%2 per GPU-hour"): "Knoten %1 für $%2 pro GPU-Stunde",
+ ("ComposerPanel", "Hourl&y price per GPU:"): "Preis &je GPU-Stunde:",
+ ("ComposerPanel", "catalog"): "Katalog",
+ ("ComposerPanel", "The node's own price in USD per GPU-hour (what you pay, 0 for hardware you own); \"catalog\" takes its GPU type's price from the catalog"): "Der eigene Preis des Knotens in USD pro GPU-Stunde (was Sie zahlen, 0 für eigene Hardware); „Katalog“ nimmt den Preis seines GPU-Typs aus dem Katalog",
  # an opened plan file that does not price (result line)
  ("MainWindow", "the cost model cannot price it"): "das Kostenmodell kann ihn nicht bewerten",
  ("MainWindow", "This plan is not feasible: %1 · %2 of %3 GPUs · planner %4"): "Dieser Plan ist nicht ausführbar: %1 · %2 von %3 GPUs · Planer %4",
@@ -367,6 +372,11 @@ ZH = {
  ("CompositionModel", "%n NIC(s)"): ["%n 块网卡"],
  ("CompositionModel", "Own figures, in place of the catalog's: %1"): "自有数值（取代目录中的数值）：%1",
  ("CompositionModel", "$%1 per GPU-hour"): "每 GPU 小时 $%1",
+ ("CompositionModel", "Node %1 at the catalog's price"): "节点 %1 采用目录价格",
+ ("CompositionModel", "Price node %1 at $%2 per GPU-hour"): "节点 %1 定价为每 GPU 小时 $%2",
+ ("ComposerPanel", "Hourl&y price per GPU:"): "每 GPU 小时价格(&Y)：",
+ ("ComposerPanel", "catalog"): "目录",
+ ("ComposerPanel", "The node's own price in USD per GPU-hour (what you pay, 0 for hardware you own); \"catalog\" takes its GPU type's price from the catalog"): "节点自己的价格，单位为每 GPU 小时美元（您支付的价格，自有硬件为 0）；“目录”采用其 GPU 类型在目录中的价格",
  # an opened plan file that does not price (result line)
  ("MainWindow", "the cost model cannot price it"): "成本模型无法为其定价",
  ("MainWindow", "This plan is not feasible: %1 · %2 of %3 GPUs · planner %4"): "此方案不可行：%1 · %2/%3 个 GPU · 规划器 %4",

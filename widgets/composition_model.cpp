@@ -9,11 +9,13 @@
 #include <algorithm>
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/node_network_json.h"
 #include "commands/add_node_command.h"
 #include "commands/delete_node_command.h"
 #include "commands/duplicate_node_command.h"
 #include "commands/load_composition_command.h"
 #include "commands/move_node_command.h"
+#include "commands/reprice_node_command.h"
 #include "commands/resize_node_command.h"
 #include "gpu_colors.h"
 #include "mime_types.h"
@@ -62,6 +64,14 @@ bool CompositionModel::resizeNode(int nodeId, int gpus) {
   const Node* n = composition_.findNode(nodeId);
   if (!n || gpus < 1 || gpus > kMaxGpusPerNode || n->gpus == gpus) return false;
   undo_->push(new ResizeNodeCommand(this, nodeId, n->gpus, gpus));
+  return true;
+}
+
+bool CompositionModel::repriceNode(int nodeId, double pricePerGpuHour) {
+  const Node* n = composition_.findNode(nodeId);
+  if (pricePerGpuHour < 0) pricePerGpuHour = -1;  // every negative value is "the catalog's"
+  if (!n || pricePerGpuHour > kMaxGpuHourPrice || n->price_per_gpu_hour == pricePerGpuHour) return false;
+  undo_->push(new RepriceNodeCommand(this, nodeId, n->price_per_gpu_hour, pricePerGpuHour));
   return true;
 }
 
@@ -123,6 +133,18 @@ void CompositionModel::setNodeGpus(int nodeId, int gpus) {
   Node* n = composition_.findNode(nodeId);
   if (!n) return;
   n->gpus = gpus;
+  composition_.name.clear();
+  const QModelIndex idx = indexOfNode(nodeId);
+  const QModelIndex group = idx.parent();
+  emit dataChanged(index(idx.row(), 0, group), index(idx.row(), ColumnCount - 1, group));
+  emit dataChanged(index(group.row(), 0), index(group.row(), ColumnCount - 1));
+  emit compositionChanged();
+}
+
+void CompositionModel::setNodePrice(int nodeId, double pricePerGpuHour) {
+  Node* n = composition_.findNode(nodeId);
+  if (!n) return;
+  n->price_per_gpu_hour = pricePerGpuHour;
   composition_.name.clear();
   const QModelIndex idx = indexOfNode(nodeId);
   const QModelIndex group = idx.parent();

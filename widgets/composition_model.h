@@ -36,6 +36,9 @@ class CompositionModel : public QAbstractItemModel {
   bool deleteNode(int nodeId);
   // Consecutive resizes of one node merge into one undo step (a spin box or slider drag).
   bool resizeNode(int nodeId, int gpus);
+  // The node's own price in USD per GPU-hour (< 0: back to the catalog's); consecutive changes
+  // of one node merge into one undo step.
+  bool repriceNode(int nodeId, double pricePerGpuHour);
   // Moves a node to `position` in the composition order and, when gpuType differs, makes it a
   // node of that type (the "what if these were H100s" question).
   bool moveNode(int nodeId, const QString& gpuType, int position);
@@ -47,6 +50,7 @@ class CompositionModel : public QAbstractItemModel {
   // Returns the removed node and its position in the composition order.
   std::pair<Node, int> takeNode(int nodeId);
   void setNodeGpus(int nodeId, int gpus);
+  void setNodePrice(int nodeId, double pricePerGpuHour);
   void setComposition(const Composition& c);
   int positionOf(int nodeId) const;
 

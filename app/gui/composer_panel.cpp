@@ -2,6 +2,7 @@
 #include "composer_panel.h"
 
 #include <QAction>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -15,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "catalog/gpu_catalog.h"
+#include "cluster/node_network_json.h"
 #include "composition_model.h"
 #include "gpu_palette_model.h"
 #include "wrapped_label.h"
@@ -25,7 +27,8 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
     : QWidget(parent), model_(model), palette_(palette), paletteLabel_(new WrappedLabel(this)),
       paletteView_(new QListView(this)), tileLabel_(new QLabel(this)), tileSize_(new QSpinBox(this)),
       addButton_(new QPushButton(this)), clusterLabel_(new WrappedLabel(this)), tree_(new QTreeView(this)),
-      nodeLabel_(new QLabel(this)), nodeGpus_(new QSpinBox(this)),
+      nodeLabel_(new QLabel(this)), nodeGpus_(new QSpinBox(this)), priceLabel_(new QLabel(this)),
+      nodePrice_(new QDoubleSpinBox(this)),
       duplicateButton_(new QPushButton(this)), deleteButton_(new QPushButton(this)),
       summary_(new WrappedLabel(this)) {
   paletteView_->setModel(palette_);
@@ -57,6 +60,12 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
   tree_->setUniformRowHeights(true);
   nodeGpus_->setRange(1, 1024);
   nodeLabel_->setBuddy(nodeGpus_);
+  // One step below 0 is "the catalog's price" (0 itself is a price: hardware already owned).
+  nodePrice_->setDecimals(2);
+  nodePrice_->setRange(-0.01, kMaxGpuHourPrice);
+  nodePrice_->setSingleStep(0.1);
+  nodePrice_->setPrefix(QStringLiteral("$"));
+  priceLabel_->setBuddy(nodePrice_);
   QFont bold = summary_->font();
   bold.setBold(true);
   summary_->setFont(bold);
@@ -90,6 +99,7 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
   layout->addWidget(clusterLabel_);
   layout->addWidget(tree_, 1);
   layout->addLayout(line({nodeLabel_, nodeGpus_}));
+  layout->addLayout(line({priceLabel_, nodePrice_}));
   layout->addLayout(line({duplicateButton_, deleteButton_}));
   layout->addWidget(summary_);
 
@@ -107,6 +117,10 @@ ComposerPanel::ComposerPanel(CompositionModel* model, GpuPaletteModel* palette, 
   connect(nodeGpus_, &QSpinBox::valueChanged, this, [this](int gpus) {
     const int id = selectedNodeId();
     if (id >= 0) model_->resizeNode(id, gpus);
+  });
+  connect(nodePrice_, &QDoubleSpinBox::valueChanged, this, [this](double price) {
+    const int id = selectedNodeId();
+    if (id >= 0) model_->repriceNode(id, price < 0 ? -1.0 : price);
   });
   connect(tree_, &QTreeView::customContextMenuRequested, this, &ComposerPanel::showContextMenu);
   connect(model_, &CompositionModel::compositionChanged, this, [this] {
@@ -153,6 +167,11 @@ void ComposerPanel::retranslate() {
   addButton_->setText(tr("&Add node"));
   clusterLabel_->setText(tr("Cluster (drag nodes to move, Ctrl+drag to copy, onto another type to change it):"));
   nodeLabel_->setText(tr("&GPUs in node:"));
+  priceLabel_->setText(tr("Hourl&y price per GPU:"));
+  nodePrice_->setSpecialValueText(tr("catalog"));
+  nodePrice_->updateGeometry();
+  nodePrice_->setToolTip(tr("The node's own price in USD per GPU-hour (what you pay, 0 for hardware you own); "
+                            "\"catalog\" takes its GPU type's price from the catalog"));
   duplicateButton_->setText(tr("D&uplicate"));
   deleteButton_->setText(tr("&Delete"));
   addAction_->setText(tr("Add node from palette"));
@@ -175,9 +194,12 @@ int ComposerPanel::selectedNodeId() const { return model_->nodeIdAt(tree_->curre
 void ComposerPanel::syncNodeEditor() {
   const int id = selectedNodeId();
   const Node* n = id >= 0 ? model_->composition().findNode(id) : nullptr;
-  const QSignalBlocker block(nodeGpus_);
+  const QSignalBlocker block(nodeGpus_), blockPrice(nodePrice_);
   nodeGpus_->setEnabled(n != nullptr);
   if (n) nodeGpus_->setValue(n->gpus);
+  nodePrice_->setEnabled(n != nullptr);
+  // Without a node the field reads "catalog", not a price of $0.00 nobody set.
+  nodePrice_->setValue(n && n->price_per_gpu_hour >= 0 ? n->price_per_gpu_hour : nodePrice_->minimum());
   duplicateButton_->setEnabled(n != nullptr);
   deleteButton_->setEnabled(n != nullptr);
   duplicateAction_->setEnabled(n != nullptr);

@@ -8,6 +8,7 @@
 class QLabel;
 class QListView;
 class QPushButton;
+class QDoubleSpinBox;
 class QSpinBox;
 class QTreeView;
 class QAction;
@@ -59,6 +60,8 @@ class ComposerPanel : public QWidget {
   QTreeView* tree_;
   QLabel* nodeLabel_;
   QSpinBox* nodeGpus_;
+  QLabel* priceLabel_;
+  QDoubleSpinBox* nodePrice_;  // the node's own USD per GPU-hour; its minimum reads "catalog"
   QPushButton* duplicateButton_;
   QPushButton* deleteButton_;
   QLabel* summary_;

@@ -7,6 +7,7 @@
 #include "planning/planner.h"
 #include <QAction>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QVBoxLayout>
 #include <QDockWidget>
 #include <QGroupBox>
@@ -333,8 +334,16 @@ class TestGuiMainWindow : public QObject {
       locale.setNumberOptions(QLocale::OmitGroupSeparator);
       const auto boxes = w.findChildren<QDoubleSpinBox*>();
       QVERIFY(boxes.size() >= 4);  // the planner's budget, the comparison's, the scenario's horizon and budget
-      for (QDoubleSpinBox* box : boxes)
+      for (QDoubleSpinBox* box : boxes) {
+        // At its minimum a box with a special value text shows that, in the new language (the
+        // composer's price reads "catalog" there).
+        if (box->value() == box->minimum() && !box->specialValueText().isEmpty()) {
+          QCOMPARE(box->text(), box->specialValueText());
+          QCOMPARE(box->specialValueText(), code == "de" ? QString("Katalog") : code == "zh_CN" ? QString("目录") : QString("catalog"));
+          continue;
+        }
         QCOMPARE(box->text(), box->prefix() + locale.toString(box->value(), 'f', box->decimals()) + box->suffix());
+      }
       // Each visible box's text fits its edit field.
       for (QAbstractSpinBox* box : w.findChildren<QAbstractSpinBox*>()) {
         const auto* edit = box->findChild<QLineEdit*>();
@@ -916,6 +925,45 @@ class TestGuiMainWindow : public QObject {
     QCOMPARE(undo->count(), steps + 4);
     for (int i = 0; i < 4; ++i) undo->undo();
     QCOMPARE(model->composition().totalGpus(), 8);
+  }
+
+  // The composer's price field sets the selected node's own price (one undo step), the cluster's
+  // price follows, its minimum ("catalog") gives the catalog's price back, and a saved cluster
+  // file carries the price.
+  void composerPriceFieldPricesTheSelectedNode() {
+    MainWindow w(GpuCatalog::builtin(), backend_);
+    QVERIFY(w.loadCluster(QStringLiteral("h100:8x2")));
+    auto* model = w.compositionModel();
+    const int node = model->composition().nodes().front().id;
+    auto* field = w.composerPanel()->findChild<QDoubleSpinBox*>();
+    QVERIFY(field);
+    QVERIFY(!field->isEnabled());
+    QCOMPARE(field->text(), QStringLiteral("catalog"));
+    QVERIFY(w.composerPanel()->highlightNode(node));
+    QVERIFY(field->isEnabled());
+    const double h100 = GpuCatalog::builtin().find("h100")->price_per_hour;
+    const int steps = model->undoStack()->count();
+    field->setValue(1.5);
+    QCOMPARE(model->composition().findNode(node)->price_per_gpu_hour, 1.5);
+    QCOMPARE(model->pricePerHour(), 8 * 1.5 + 8 * h100);
+    QTemporaryDir dir;
+    const QString file = dir.filePath("priced.cluster.json");
+    QVERIFY(w.saveClusterFile(file));
+    QFile saved(file);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(saved.readAll().contains("\"price_per_gpu_hour\": 1.5"));
+    QCOMPARE(model->undoStack()->count(), steps + 1);
+    model->undoStack()->undo();
+    QCOMPARE(model->pricePerHour(), 16 * h100);
+    QVERIFY(field->text().contains("catalog"));  // the field follows the undo
+    model->undoStack()->redo();
+    QCOMPARE(field->value(), 1.5);
+    // Back to "catalog": the same edit run, so the step that set 1.5 and the one that takes it
+    // back cancel out.
+    field->setValue(field->minimum());
+    QVERIFY(model->composition().findNode(node)->price_per_gpu_hour < 0);
+    QCOMPARE(model->undoStack()->count(), steps);
+    QCOMPARE(model->pricePerHour(), 16 * h100);
   }
 
   void droppingClusterFileOpensIt() {

@@ -224,6 +224,32 @@ class TestCompositionModel : public QObject {
     QVERIFY(!model.resizeNode(id, 0));
   }
 
+  // The composer's price field: one undo step for a run of changes on one node, the cluster's
+  // price follows, "the catalog's" (any negative value) undoes the override, and a price beyond
+  // the cluster file's range is refused.
+  void repriceMergesAndReturnsToTheCatalog() {
+    QUndoStack undo;
+    CompositionModel model(catalog_, &undo);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setComposition(test::composition(catalog_, {{"h100", 8}, {"a6000", 4}}));
+    const int id = model.composition().nodes()[0].id;
+    const double catalogPrice = model.pricePerHour();
+    for (double p : {3.9, 3.8, 3.7}) QVERIFY(model.repriceNode(id, p));
+    QCOMPARE(undo.count(), 1);
+    QCOMPARE(model.composition().findNode(id)->price_per_gpu_hour, 3.7);
+    QCOMPARE(model.pricePerHour(), 8 * 3.7 + 4 * catalog_.find("a6000")->price_per_hour);
+    QVERIFY(!model.repriceNode(id, 3.7));  // unchanged: no step
+    QVERIFY(!model.repriceNode(id, 1e7));
+    QVERIFY(model.repriceNode(model.composition().nodes()[1].id, 0.0));  // another node: its own step
+    QCOMPARE(undo.count(), 2);
+    QVERIFY(model.repriceNode(model.composition().nodes()[1].id, -0.01));
+    QVERIFY(model.composition().nodes()[1].price_per_gpu_hour < 0);
+    undo.undo();
+    undo.undo();
+    QCOMPARE(model.pricePerHour(), catalogPrice);
+    QVERIFY(model.composition().findNode(id)->price_per_gpu_hour < 0);
+  }
+
   void paletteModel() {
     GpuPaletteModel palette(catalog_);
     QAbstractItemModelTester tester(&palette, QAbstractItemModelTester::FailureReportingMode::QtTest);
