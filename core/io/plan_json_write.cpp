@@ -145,9 +145,12 @@ std::string writePlan(const Plan& plan, const PlanReport* report, const Training
                        {"tokens_per_s", report->throughput.tokens_per_s},
                        {"iterations_per_s", report->throughput.iterations_per_s}};
     // The whole cluster's price and what a million tokens cost at this throughput.
-    if (report->cluster_price_per_hour > 0)
-      j["price"] = {{"cluster_usd_per_hour", report->cluster_price_per_hour},
-                    {"usd_per_million_tokens", report->usdPerMillionTokens()}};
+    if (report->cluster_price_per_hour > 0) {
+      j["price"] = {{"cluster_usd_per_hour", report->cluster_price_per_hour}};
+      // No tokens without a plan that runs: no price per token rather than a 0.
+      if (report->feasible && report->usdPerMillionTokens() > 0)
+        j["price"]["usd_per_million_tokens"] = report->usdPerMillionTokens();
+    }
   }
   // Written only when set, so plans priced with the batch split read as before.
   if (plan.fixed_micro_batches) j["micro_batches_fixed"] = true;

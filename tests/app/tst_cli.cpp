@@ -299,6 +299,9 @@ class TstCli : public QObject {
     QCOMPARE(r.code, 3);
     const QJsonObject j = json(r);
     QCOMPARE(j["feasible"].toBool(), false);
+    // The cluster still has a price; a plan that does not run has no price per token.
+    QVERIFY(j["price"].toObject()["cluster_usd_per_hour"].toDouble() > 0);
+    QVERIFY(!j["price"].toObject().contains("usd_per_million_tokens"));
     const QJsonArray v = j["violations"].toArray();
     QVERIFY(!v.isEmpty());
     bool oom = false;
