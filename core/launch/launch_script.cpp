@@ -67,6 +67,9 @@ std::string megatronLaunchScript(const MegatronLaunch& launch, const LaunchScrip
                   "# Run it on every node of the hostfile with that node's rank:\n"
                   "#   NODE_RANK=k MASTER_ADDR=<host of node rank 0> MEGATRON_LM=<Megatron-LM checkout> \\\n"
                   "#     bash launch.sh <data, tokenizer, iteration and checkpoint arguments of pretrain_gpt.py>\n"
+                  "# Not set here, so Megatron-LM's defaults apply unless you append them: the RoPE base\n"
+                  "# (--rotary-base, default 10000; Llama 3 uses 500000), the norm epsilon, RoPE scaling and a\n"
+                  "# router's scoring; they change the model, not the plan (docs/launch-export.md).\n"
                   "# Nodes (rankmap.json has every rank's stage, TP rank, replica and layers):\n";
   for (const MegatronNodeCommand& n : launch.nodes) s += nodeComment(n.node_rank, n.node_id, n.gpu_type, n.gpus, n.first_rank);
   for (const std::string& note : launch.notes) s += "# Note: " + commentText(note) + ".\n";

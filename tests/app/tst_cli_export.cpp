@@ -47,6 +47,8 @@ class TestCliExport : public QObject {
     const QString script = dir.filePath("launch.sh");
     QVERIFY(QFileInfo(script).isExecutable());
     QVERIFY(readFile(script).contains("pretrain_gpt.py"));
+    // What the command leaves at Megatron-LM's defaults is said where a user launching it reads.
+    QVERIFY(readFile(script).contains("# (--rotary-base, default 10000; Llama 3 uses 500000)"));
     QVERIFY(readFile(dir.filePath("hostfile")).contains("node-2 slots=4\n"));
     // The shell reads it, and node rank 1 starts torchrun with its own rank and our extra arguments.
     QProcess sh;
