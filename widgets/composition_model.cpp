@@ -133,19 +133,18 @@ void CompositionModel::setNodeGpus(int nodeId, int gpus) {
   Node* n = composition_.findNode(nodeId);
   if (!n) return;
   n->gpus = gpus;
-  composition_.name.clear();
-  const QModelIndex idx = indexOfNode(nodeId);
-  const QModelIndex group = idx.parent();
-  emit dataChanged(index(idx.row(), 0, group), index(idx.row(), ColumnCount - 1, group));
-  emit dataChanged(index(group.row(), 0), index(group.row(), ColumnCount - 1));
-  emit compositionChanged();
+  nodeEdited(nodeId);
 }
 
 void CompositionModel::setNodePrice(int nodeId, double pricePerGpuHour) {
   Node* n = composition_.findNode(nodeId);
   if (!n) return;
   n->price_per_gpu_hour = pricePerGpuHour;
-  composition_.name.clear();
+  nodeEdited(nodeId);
+}
+
+void CompositionModel::nodeEdited(int nodeId) {
+  composition_.name.clear();  // no longer the preset or file it was loaded as
   const QModelIndex idx = indexOfNode(nodeId);
   const QModelIndex group = idx.parent();
   emit dataChanged(index(idx.row(), 0, group), index(idx.row(), ColumnCount - 1, group));

@@ -95,6 +95,8 @@ class CompositionModel : public QAbstractItemModel {
   QString typeName(const QString& gpuType) const;
   // USD per hour of every node of the type, each at its own price or the catalog's.
   double typePrice(const QString& gpuType) const;
+  // After a node's fields changed in place: its row, its group's row and the composition.
+  void nodeEdited(int nodeId);
   // The node's own network and price from a cluster file, one line; empty when it takes the
   // catalog's.
   QString ownNetworkText(const Node& n) const;

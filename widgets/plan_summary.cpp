@@ -11,7 +11,7 @@
 
 namespace arachne::gui {
 
-QString planSummaryText(const Plan& plan, const PlanReport& report, double pricePerHour) {
+QString planSummaryText(const Plan& plan, const PlanReport& report) {
   const QLocale l;
   QStringList out;
   int used = 0;
@@ -32,10 +32,10 @@ QString planSummaryText(const Plan& plan, const PlanReport& report, double price
                .arg(l.toString(report.throughput.tokens_per_s, 'f', 0))
                .arg(l.toString(report.throughput.iterations_per_s, 'f', 4));
     out << QCoreApplication::translate("arachne::gui::PlanSummary", "Iteration time: %1").arg(formatSeconds(report.iteration_time_s));
-    if (pricePerHour > 0 && report.throughput.tokens_per_s > 0)
+    if (report.usdPerMillionTokens() > 0)
       out << QCoreApplication::translate("arachne::gui::PlanSummary", "Cluster price: $%1 per hour, $%2 per million tokens")
-                 .arg(l.toString(pricePerHour, 'f', 2))
-                 .arg(l.toString(pricePerHour / (report.throughput.tokens_per_s * 3600.0) * 1e6, 'f', 3));
+                 .arg(l.toString(report.cluster_price_per_hour, 'f', 2))
+                 .arg(l.toString(report.usdPerMillionTokens(), 'f', 3));
   } else {
     out << QCoreApplication::translate("arachne::gui::PlanSummary", "The plan is not feasible:");
     for (const auto& v : report.violations) out << QStringLiteral("  - ") + coreText(v.reason, v.message);

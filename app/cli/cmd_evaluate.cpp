@@ -49,9 +49,9 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   if (auto v = a.value("--cluster")) given = resolveCluster(*v, catalog);
   const std::string planPath = *a.value("--plan");
   PlanDocument doc;
-  bool sailorFormat = false;
   const std::string text = readPlanFileText(planPath);
-  if (isSailorPlanJson(text)) {
+  const bool sailorFormat = isSailorPlanJson(text);
+  if (sailorFormat) {
     // Sailor's plan format names VMs, not a cluster or a model of ours: both must be given.
     if (!given) throw LoadError(planPath, "pipeline_list", "a plan in Sailor's format records no cluster; name one with --cluster");
     if (!named) throw LoadError(planPath, "pipeline_list", "a plan in Sailor's format records no model of the catalog; name one with --model");
@@ -63,10 +63,9 @@ int runEvaluate(const CommandSpec& cmd, const std::vector<std::string>& args, st
   const Model model = named ? std::move(*named) : modelFor(a, doc.plan, planPath);
   if (const std::string w = applyNetworkOption(a, composition, catalog); !w.empty())
     err << "arachne-cli evaluate: warning: " << w << "\n";
-  if (isSailorPlanJson(text)) {
+  if (sailorFormat) {
     // Sailor's plan format: its pipeline goes onto the given cluster in rank order, its
     // training spec (gbs from the file; fp32, sequence 2048 as Sailor's runs) is the recorded one.
-    sailorFormat = true;
     const SailorRun run = parseSailorPlan(text, planPath, catalog);
     const SailorPlacement placed = placeSailorPipeline(run.pipeline, composition);
     if (!placed.problem.empty())

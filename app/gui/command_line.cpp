@@ -83,20 +83,16 @@ CommandLine CommandLine::parse(const QStringList& arguments) {
   if (p.isSet(scenarioPlanners)) c.scenarioPlanners = p.value(scenarioPlanners).split(QLatin1Char(','), Qt::SkipEmptyParts);
   // The ranges of the training fields and of the plan files (training_spec.h): a larger value
   // used to be clamped by the field without a word.
-  if (p.isSet(globalBatch)) {
+  const auto count = [&](const QCommandLineOption& o, const char* unit, int max, int& out) {
+    if (!p.isSet(o)) return;
     bool ok = false;
-    c.globalBatch = p.value(globalBatch).toInt(&ok);
-    if (!ok || c.globalBatch < 1 || c.globalBatch > kMaxGlobalBatch)
-      c.error = QStringLiteral("--global-batch needs a number of sequences from 1 to %1 (not '%2')")
-                    .arg(kMaxGlobalBatch).arg(p.value(globalBatch));
-  }
-  if (p.isSet(seqLen)) {
-    bool ok = false;
-    c.seqLen = p.value(seqLen).toInt(&ok);
-    if (!ok || c.seqLen < 1 || c.seqLen > kMaxSequenceLength)
-      c.error = QStringLiteral("--seq-len needs a number of tokens from 1 to %1 (not '%2')")
-                    .arg(kMaxSequenceLength).arg(p.value(seqLen));
-  }
+    out = p.value(o).toInt(&ok);
+    if (!ok || out < 1 || out > max)
+      c.error = QStringLiteral("--%1 needs a number of %2 from 1 to %3 (not '%4')")
+                    .arg(o.names().first(), QLatin1String(unit)).arg(max).arg(p.value(o));
+  };
+  count(globalBatch, "sequences", kMaxGlobalBatch, c.globalBatch);
+  count(seqLen, "tokens", kMaxSequenceLength, c.seqLen);
   if (p.isSet(checkpointing)) {
     const QString v = p.value(checkpointing);
     if (v == QLatin1String("on") || v == QLatin1String("off")) c.checkpointing = v == QLatin1String("on") ? 1 : 0;

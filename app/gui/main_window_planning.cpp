@@ -222,7 +222,7 @@ void MainWindow::updateResultTexts() {
   if (!r.stats.reason.empty()) status += QLatin1Char(' ') + coreText(r.stats.reason) + QLatin1Char('.');
   plannerPanel_->setStatus(status);
   plannerPanel_->setWarning(runWarning(r.stats));
-  summary_->setPlainText(planSummaryText(r.plan, r.report, resultRequest_.composition.pricePerHour(catalog_)));
+  summary_->setPlainText(planSummaryText(r.plan, r.report));
   {
     const QSignalBlocker block(timelineTemplate_);
     const int current = timelineTemplate_->currentIndex();
