@@ -24,6 +24,7 @@
 #include "time_format.h"
 #include "memory_chart.h"
 #include "one_f_one_b_schedule.h"
+#include "plan_summary.h"
 #include "plan_view.h"
 #include "replay_panel.h"
 #include "test_catalog.h"
@@ -507,6 +508,23 @@ class TestPlanViews : public QObject {
     QVERIFY(!chart.labelsShortened());
     QVERIFY(!chart.labelsRotated());
     QVERIFY(chart.tickLabelExtent() < chart.slotWidth());
+  }
+
+  // The Summary prices the whole cluster from the report: its $/h and what a million tokens cost
+  // at the plan's throughput; without a price, or without a plan that runs, no such line.
+  void summaryPricesTheClusterFromTheReport() {
+    Plan plan;
+    PlanReport report;
+    report.feasible = true;
+    report.throughput.tokens_per_s = 100000;
+    report.cluster_price_per_hour = 36;
+    QVERIFY2(planSummaryText(plan, report).contains("Cluster price: $36.00 per hour, $0.100 per million tokens"),
+             qPrintable(planSummaryText(plan, report)));
+    report.cluster_price_per_hour = 0;
+    QVERIFY(!planSummaryText(plan, report).contains("Cluster price"));
+    report.cluster_price_per_hour = 36;
+    report.feasible = false;
+    QVERIFY(!planSummaryText(plan, report).contains("Cluster price"));
   }
 
   void alternativesModelTicksAndShowsResults() {
