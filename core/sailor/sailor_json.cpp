@@ -32,17 +32,21 @@ std::vector<std::string> layerIndexKeys(const JsonReader& object) {
   const size_t n = object.value().size();
   if (n == 0) object.fail("", "holds no layer");
   if (n > 100000) object.fail("", "holds " + std::to_string(n) + " layers, more than any model");
-  std::vector<bool> seen(n, false);
+  // The file's own spelling of each index: "015" reads as 15, and looking it up again as "15"
+  // would miss it.
+  std::vector<std::string> keys(n);
   for (auto it = object.value().begin(); it != object.value().end(); ++it) {
     const int idx = parseSailorInt(object, it.key(), 0, static_cast<int>(n) - 1, "layer index");
-    seen[static_cast<size_t>(idx)] = true;
+    std::string& slot = keys[static_cast<size_t>(idx)];
+    if (!slot.empty())
+      object.fail(it.key(), "layer index " + std::to_string(idx) + " appears twice (keys '" +
+                                slot + "' and '" + it.key() + "')");
+    slot = it.key();
   }
-  std::vector<std::string> keys;
-  for (size_t i = 0; i < n; ++i) {
-    if (!seen[i]) object.fail(std::to_string(i), "layer index is missing (indices must run 0.." +
-                                                     std::to_string(n - 1) + ")");
-    keys.push_back(std::to_string(i));
-  }
+  for (size_t i = 0; i < n; ++i)
+    if (keys[i].empty())
+      object.fail(std::to_string(i), "layer index is missing (indices must run 0.." +
+                                         std::to_string(n - 1) + ")");
   return keys;
 }
 

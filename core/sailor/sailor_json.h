@@ -16,7 +16,8 @@ std::string readSailorFile(const std::string& path);
 int parseSailorInt(const JsonReader& parent, const std::string& key, int min, int max,
                    const std::string& what);
 
-// The keys of an object keyed by layer index, in index order; they must be exactly "0".."n-1".
+// The keys of an object keyed by layer index, as the file spells them, in index order; the indices
+// must be exactly 0..n-1, each once ("07" and "7" are the same index).
 std::vector<std::string> layerIndexKeys(const JsonReader& object);
 
 }  // namespace arachne

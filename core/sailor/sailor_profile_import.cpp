@@ -105,7 +105,7 @@ class Importer {
     std::vector<SailorLayerTimes>& perIndex = out_.layer_times[gpu][{mbs, tp}];
     perIndex.assign(static_cast<size_t>(n), {});
     for (int i = 0; i < n; ++i) {
-      const std::string key = std::to_string(i);
+      const std::string& key = keys[static_cast<size_t>(i)];
       const auto& arr = layers.value().at(key);
       JsonReader a(arr, file_, layers.fieldPath(key));
       a.requireArray();

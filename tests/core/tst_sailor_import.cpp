@@ -240,6 +240,23 @@ class TstSailorImport : public QObject {
     QVERIFY(loadErrorText([&] { imp(R"({"OPT-350":{"K80":{"1":{}}}})"); }).contains("no profile entry"));
   }
 
+  void layerIndicesAreReadAsTheFileSpellsThem() {
+    // Found by fuzzing: "02" reads as index 2, and looking it up again as "2" threw past the loader.
+    const GpuCatalog c = testCatalog();
+    const Model m = stackModel("opt-350m", 1);
+    const SailorLayerInfo info = threeLayerInfo();
+    auto imp = [&](const std::string& t) { return importSailorProfiles(t, "p.json", m, c, info); };
+    const auto ok = imp(R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[1,2,0.5],"1":[3,4,0.5],"02":[5,6,0.5]}}}}})");
+    QCOMPARE(ok.profiles.find("gh200", 1, 2, "head")->compute_s, 11.0);
+    const QString twice = loadErrorText([&] {
+      imp(R"({"OPT-350":{"GH-96":{"2":{"1":{"0":[1,2,0.5],"2":[3,4,0.5],"02":[5,6,0.5]}}}}})");
+    });
+    QVERIFY2(twice.contains("layer index 2 appears twice"), qPrintable(twice));
+    const SailorLayerInfo padded = SailorLayerInfo::fromJson(
+        R"({"M":{"1":{"00":{"params_floats":1,"act_output_floats":2,"act_mem_floats":3}}}})", "llm.json");
+    QCOMPARE(padded.layers("M", 1)->at(0).act_mem_floats, 3.0);
+  }
+
   void malformedLayerInfoNamesTheField() {
     auto load = [](const std::string& t) { return SailorLayerInfo::fromJson(t, "llm.json"); };
     QCOMPARE(loadErrorField([&] { load(R"({"M":{"1":{"0":{"params_floats":1,"act_output_floats":1}}}})"); }),
