@@ -51,10 +51,12 @@ int runExport(const CommandSpec& cmd, const std::vector<std::string>& args, std:
   const ProfileSet profiles = makeAnalyticProfiles(catalog, composition.gpuTypes(), model, spec);
   const CostModel cost(catalog, composition, model, spec, profiles);
   const PlanReport report = cost.priceAndUpdate(plan);
+  // On stderr: stdout is the exported file's text, and `export ... > rankmap.json` must not get a
+  // verdict where the caller expects JSON.
   if (!report.feasible) {
-    out << "The plan is infeasible on " << nodeOrderSpec(composition) << " with " << model.id
-        << "; nothing was exported.\n";
-    for (const Violation& v : report.violations) out << "  - [" << toString(v.kind) << "] " << v.message << "\n";
+    err << "arachne-cli export: the plan is infeasible on " << nodeOrderSpec(composition) << " with "
+        << model.id << "; nothing was exported.\n";
+    for (const Violation& v : report.violations) err << "  - [" << toString(v.kind) << "] " << v.message << "\n";
     return kExitInfeasible;
   }
 

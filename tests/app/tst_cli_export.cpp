@@ -188,8 +188,13 @@ class TestCliExport : public QObject {
     QTemporaryDir dir;
     CliRun r = runCli({"export", "--plan", kData + "/plans/llama3-8b-oom.plan.json", "--format", "rankmap", "--out", dir.path()});
     QCOMPARE(r.code, 3);
-    QVERIFY(r.out.contains("infeasible") && r.out.contains("out_of_memory") == false && r.out.contains("out-of-memory"));
+    QVERIFY(r.err.contains("infeasible") && r.err.contains("out_of_memory") == false && r.err.contains("out-of-memory"));
     QVERIFY(QDir(dir.path()).isEmpty());
+    // Without --out stdout is the exported text itself, so the verdict stays off it.
+    r = runCli({"export", "--plan", kData + "/plans/llama3-8b-oom.plan.json", "--format", "rankmap"});
+    QCOMPARE(r.code, 3);
+    QVERIFY2(r.out.isEmpty(), qPrintable(r.out));
+    QVERIFY2(r.err.contains("the plan is infeasible") && r.err.contains("nothing was exported"), qPrintable(r.err));
     r = runCli({"export", "--plan", kData + "/plans/llama3-8b-2type.plan.json", "--format", "deepspeed"});
     QCOMPARE(r.code, 2);
     QVERIFY(r.err.contains("megatron, torchrun or rankmap"));
