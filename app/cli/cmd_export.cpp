@@ -16,6 +16,7 @@
 #include "plan/unused_gpus_check.h"
 #include "profile/analytic_profiler.h"
 #include "recorded_inputs.h"
+#include "report_table.h"
 
 #ifndef ARACHNE_VERSION
 #define ARACHNE_VERSION "unknown"
@@ -56,7 +57,7 @@ int runExport(const CommandSpec& cmd, const std::vector<std::string>& args, std:
   if (!report.feasible) {
     err << "arachne-cli export: the plan is infeasible on " << nodeOrderSpec(composition) << " with "
         << model.id << "; nothing was exported.\n";
-    for (const Violation& v : report.violations) err << "  - [" << toString(v.kind) << "] " << v.message << "\n";
+    err << violationLines(report);
     return kExitInfeasible;
   }
 

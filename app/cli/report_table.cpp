@@ -181,9 +181,15 @@ std::string renderPlanReport(const Plan& plan, const PlanReport& report, const R
   } else {
     s << "Verdict: INFEASIBLE (" << report.violations.size() << " violation"
       << (report.violations.size() == 1 ? "" : "s") << ")\n";
-    for (const auto& v : report.violations) s << "  - [" << toString(v.kind) << "] " << v.message << "\n";
+    s << violationLines(report);
   }
   return s.str();
+}
+
+std::string violationLines(const PlanReport& report) {
+  std::string s;
+  for (const auto& v : report.violations) s += "  - [" + toString(v.kind) + "] " + v.message + "\n";
+  return s;
 }
 
 }  // namespace arachne::cli

@@ -23,6 +23,9 @@ struct ReportContext {
 
 std::string renderPlanReport(const Plan& plan, const PlanReport& report, const ReportContext& ctx);
 
+// One line per violation of the report, "  - [kind] message", as evaluate and export print them.
+std::string violationLines(const PlanReport& report);
+
 // Cells of a group of unused GPUs: its node ids ("12" or "6000-12499") and GPUs ("8" or
 // "8 x 6500", per node times nodes).
 std::string unusedNodesCell(const UnusedGpuGroup& g);
