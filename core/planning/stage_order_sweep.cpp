@@ -12,20 +12,32 @@ namespace arachne {
 
 namespace {
 
-// Every distinct order of `stages` one move away (a stage taken out and put elsewhere).
+// Every distinct order of `stages` one move away: a stage taken out and put elsewhere, or a run
+// of equal consecutive stages (same GPU type and TP) moved as one. Equal stages are
+// interchangeable, so a pipeline that holds a type's stages in the wrong place holds them as a
+// run, and moving one of them alone first usually prices worse, which ends the sweep's round.
 std::vector<std::vector<StageChoice>> oneMoveOrders(const std::vector<StageChoice>& stages) {
   std::set<StageKey> seen = {stageKey(stages)};
   std::vector<std::vector<StageChoice>> out;
   const size_t n = stages.size();
-  for (size_t from = 0; from < n; ++from)
-    for (size_t to = 0; to < n; ++to) {
-      if (from == to) continue;
-      std::vector<StageChoice> s = stages;
-      const StageChoice moved = s[from];
-      s.erase(s.begin() + static_cast<long>(from));
-      s.insert(s.begin() + static_cast<long>(to), moved);
-      if (seen.insert(stageKey(s)).second) out.push_back(std::move(s));
+  for (size_t from = 0; from < n; ++from) {
+    size_t end = from + 1;  // the run of stages equal to stages[from] starting there
+    while (end < n && stages[end] == stages[from]) ++end;
+    const bool runStart = from == 0 || !(stages[from - 1] == stages[from]);
+    for (size_t len : {size_t(1), end - from}) {
+      if (len > 1 && !runStart) continue;
+      for (size_t to = 0; to + len <= n; ++to) {
+        if (to == from) continue;
+        std::vector<StageChoice> s = stages;
+        const std::vector<StageChoice> moved(s.begin() + static_cast<long>(from),
+                                             s.begin() + static_cast<long>(from + len));
+        s.erase(s.begin() + static_cast<long>(from), s.begin() + static_cast<long>(from + len));
+        s.insert(s.begin() + static_cast<long>(to), moved.begin(), moved.end());
+        if (seen.insert(stageKey(s)).second) out.push_back(std::move(s));
+      }
+      if (len == end - from) break;  // a run of one is the single move
     }
+  }
   return out;
 }
 

@@ -17,7 +17,8 @@ struct StageOrderSweep {
 };
 
 // Replays `construction` (complete templates, no STOP) with one template's stages reordered:
-// every distinct order reached by moving one stage to another position, template by template.
+// every distinct order reached by moving one stage, or a run of equal consecutive stages, to
+// another position, template by template.
 // While a round improves the best plan of `run`, the next round starts from the improved
 // construction (at most `rounds`). Every step is offered to `run` and its fills counted; a
 // reordered template the episode's masks refuse ends that replay. Stops when `run` says so.

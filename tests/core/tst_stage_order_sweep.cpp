@@ -1,8 +1,12 @@
-// The stage-order sweep: a construction whose stages fit only in another order is repaired, the
-// sweep's replays are counted as evaluations, and a construction with nothing to reorder is left.
+// The stage-order sweep: a construction whose stages fit only in another order is repaired, a run
+// of equal stages moves as one, the sweep's replays are counted as evaluations, and a
+// construction with nothing to reorder is left.
 #include <QtTest>
 
+#include <cmath>
+
 #include "planning/construction_episode.h"
+#include "planning/exhaustive_planner.h"
 #include "planning/planner_run.h"
 #include "planning/stage_order_sweep.h"
 #include "planning_world.h"
@@ -36,6 +40,41 @@ class TstStageOrderSweep : public QObject {
              qPrintable(QString("%1 vs %2").arg(run.bestThroughput()).arg(before)));
     QCOMPARE(s.best.size(), size_t(1));
     QCOMPARE(s.best.front().stages.front().gpu, a100);
+  }
+
+  // llama3-8b on seven A5000s (one 2-GPU node) and two RTX PRO 6000s on one node (the held-out
+  // problem small-01): the RTX PRO stages sit as a run in the middle of the pipeline. Moving one
+  // of them alone prices worse, so only moving the run as one reaches the order exhaustive search
+  // finds best, with both at the end.
+  void movesARunOfEqualStages() {
+    PlanningWorld world("a5000:2x1+1x5,rtx-pro-6000:2x1", "llama3-8b");
+    const int a = world.cost->gpuIndex("a5000"), r = world.cost->gpuIndex("rtx-pro-6000");
+    TemplateChoice t;
+    t.depth = 8;
+    t.stages = {{a, 2}, {a, 1}, {a, 1}, {r, 1}, {r, 1}, {a, 1}, {a, 1}, {a, 1}};
+    ConstructionEpisode episode(*world.cost);
+    episode.step(t);
+    const double before = episode.throughput();
+    QVERIFY(before > 0);
+
+    PlannerBudget budget;
+    budget.seconds = 30;
+    PlannerRun run(budget, {}, nullptr);
+    run.offer(episode);
+    const StageOrderSweep s = sweepStageOrders(episode, run, {t}, 1);
+    const std::vector<StageChoice> want = {{a, 2}, {a, 1}, {a, 1}, {a, 1}, {a, 1}, {a, 1}, {r, 1}, {r, 1}};
+    QCOMPARE(s.best.size(), size_t(1));
+    QVERIFY(s.best.front().stages == want);
+    QVERIFY2(run.bestThroughput() > before * 1.01,
+             qPrintable(QString("%1 vs %2").arg(run.bestThroughput()).arg(before)));
+
+    ExhaustivePlanner exhaustive;
+    PlannerBudget whole;
+    whole.seconds = 60;
+    const PlannerResult optimum = exhaustive.plan(*world.cost, whole, 1, {}, nullptr);
+    QVERIFY(optimum.found);
+    QVERIFY2(std::abs(run.bestThroughput() - optimum.report.throughput.sequences_per_s) <= 1e-9 * run.bestThroughput(),
+             qPrintable(QString("%1 vs optimum %2").arg(run.bestThroughput()).arg(optimum.report.throughput.sequences_per_s)));
   }
 
   // Two templates sharing the GH200s (two 2-GPU nodes and a 1-GPU node): the template placed
