@@ -1,5 +1,5 @@
 // The fill: replicas by packing, micro-batch sizes priced against the whole plan, layer split
-// per size, expert tiling on MoE stages.
+// per size refined against the whole iteration, expert tiling on MoE stages.
 #include "planning/template_fill.h"
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include "cost/cost_model.h"
 #include "planning/feasibility_masks.h"
 #include "planning/layer_split.h"
+#include "planning/split_refiner.h"
 #include "plan/texts.h"
 #include "planning/node_allocator.h"
 #include "profile/profile_set.h"
@@ -161,6 +162,7 @@ FillResult TemplateFill::fill(const Plan& sofar, const FreeGpus& free,
         firstProblem = Reason(text::kFillViolation, {integer(mbs), nested(report.violations.front().reason)});
       continue;
     }
+    refineSplit(work, choice, splitter, split.last, bound, report, out.priced);
     if (!haveBest || report.iteration_time_s < bestReport.iteration_time_s) {
       haveBest = true;
       best = work.templates.back();
@@ -253,6 +255,25 @@ PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBat
     if (!c.empty()) t.stages[static_cast<size_t>(s)].expert_tiling = c[pick[static_cast<size_t>(s)]];
   }
   return cur;
+}
+
+void TemplateFill::refineSplit(Plan& work, const TemplateChoice& choice, const LayerSplitter& splitter,
+                               std::vector<int> last, int microBatchBound, PlanReport& report, int& priced) const {
+  const SplitRefiner refiner(cost_, choice.stages, splitter, work.templates.back().micro_batch);
+  // The estimate is re-read from each priced split, so a few passes follow the cost model
+  // where the scaling drifts; the cost model's price decides every step.
+  for (int pass = 0; pass < kSplitRefinePasses; ++pass) {
+    std::vector<int> next = refiner.propose(last, report.templates.back());
+    if (next == last) return;
+    const Template keep = work.templates.back();
+    PlanReport r = layAndPrice(work, next, splitter, microBatchBound, priced);
+    if (!r.feasible || !(r.iteration_time_s < report.iteration_time_s * (1 - 1e-9))) {
+      work.templates.back() = keep;
+      return;
+    }
+    report = std::move(r);
+    last = std::move(next);
+  }
 }
 
 void TemplateFill::tryInterleaving(Plan& work, Template& best, PlanReport& bestReport, int& priced) const {

@@ -46,7 +46,8 @@ class TemplateFill {
   // `choice` must be complete and admitted by the masks on `free`. The template takes the
   // largest replication count its TP groups pack into on `free` (capped so every replica of
   // the plan still gets a micro-batch); every profiled power-of-two micro-batch size whose
-  // split fits is priced as part of the whole plan and the shortest iteration time is kept.
+  // split fits is priced as part of the whole plan, its split refined against the whole
+  // iteration (refineSplit), and the shortest iteration time is kept.
   FillResult fill(const Plan& sofar, const FreeGpus& free, const TemplateChoice& choice) const;
 
   // The template exactly as `arithmetic` gives it, no fill rule: its replicas placed on `free`
@@ -67,6 +68,12 @@ class TemplateFill {
   // layers, kept when it prices faster and fits (more p2p and activations in flight, a smaller
   // bubble).
   void tryInterleaving(Plan& work, Template& best, PlanReport& bestReport, int& priced) const;
+  // The split priced in `report` (ending at `last`) refined against the whole iteration
+  // (SplitRefiner): each proposal is priced and kept only when the plan prices faster and fits;
+  // `report` and plan.templates.back() follow what is kept.
+  void refineSplit(Plan& work, const TemplateChoice& choice, const LayerSplitter& splitter, std::vector<int> last,
+                   int microBatchBound, PlanReport& report, int& priced) const;
+  static constexpr int kSplitRefinePasses = 3;
   PlanReport tileExperts(Plan& work, PlanReport report, int microBatchBound, int& priced) const;
   // Gives the stages of plan.templates.back() the layers ending at `lastLayers` (the least-memory
   // expert tiling on stages with MoE layers), prices the whole plan and, when feasible, tiles the
