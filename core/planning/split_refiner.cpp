@@ -122,8 +122,15 @@ std::vector<int> SplitRefiner::propose(const std::vector<int>& last, const Templ
         for (int s = lo; s <= hi && fits; ++s) {
           if (s == i) continue;
           int a = s == 0 ? 0 : cur[static_cast<size_t>(s) - 1] + 1, b = cur[static_cast<size_t>(s)];
-          if (s == j) (i < j ? a : b) += i < j ? -1 : 1;
-          else a += i < j ? -1 : 1, b += i < j ? -1 : 1;
+          const int shift = i < j ? -1 : 1;
+          if (s != j) {
+            a += shift;
+            b += shift;
+          } else if (i < j) {
+            a += shift;  // stage j gains the layer before it
+          } else {
+            b += shift;  // stage j gains the layer after it
+          }
           fits = splitter_.stageFits(s, a, b);
         }
         if (!fits) continue;
