@@ -9,13 +9,8 @@
 namespace arachne {
 
 SplitRefiner::SplitRefiner(const CostModel& cost, const std::vector<StageChoice>& stages,
-                           const LayerSplitter& splitter, int microBatch)
-    : cost_(cost), stages_(stages), splitter_(splitter), mbs_(microBatch) {
-  const Model& m = cost.model();
-  paramPrefix_.assign(static_cast<size_t>(m.layerCount()) + 1, 0);
-  for (int i = 0; i < m.layerCount(); ++i)
-    paramPrefix_[static_cast<size_t>(i) + 1] = paramPrefix_[static_cast<size_t>(i)] + m.layer(i).params;
-}
+                           const LayerSplitter& splitter, int microBatch, const std::vector<double>& paramPrefix)
+    : cost_(cost), stages_(stages), splitter_(splitter), mbs_(microBatch), paramPrefix_(paramPrefix) {}
 
 double SplitRefiner::params(int first, int last) const {
   return paramPrefix_[static_cast<size_t>(last) + 1] - paramPrefix_[static_cast<size_t>(first)];

@@ -17,8 +17,9 @@ class LayerSplitter;
 
 class SplitRefiner {
  public:
+  // paramPrefix[i]: parameters of the model's layers 0..i-1 (one per model, kept by the fill).
   SplitRefiner(const CostModel& cost, const std::vector<StageChoice>& stages, const LayerSplitter& splitter,
-               int microBatch);
+               int microBatch, const std::vector<double>& paramPrefix);
 
   // The split the estimate prefers to `last`, found by moving one layer at a time out of the
   // stage that sets the per-micro-batch maximum or the per-iteration tail into any other stage
@@ -43,7 +44,7 @@ class SplitRefiner {
   const std::vector<StageChoice>& stages_;
   const LayerSplitter& splitter_;
   int mbs_;
-  std::vector<double> paramPrefix_;  // paramPrefix_[i] = parameters of layers 0..i-1
+  const std::vector<double>& paramPrefix_;
 };
 
 }  // namespace arachne

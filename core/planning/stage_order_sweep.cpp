@@ -21,11 +21,13 @@ std::vector<std::vector<StageChoice>> oneMoveOrders(const std::vector<StageChoic
   std::vector<std::vector<StageChoice>> out;
   const size_t n = stages.size();
   for (size_t from = 0; from < n; ++from) {
-    size_t end = from + 1;  // the run of stages equal to stages[from] starting there
-    while (end < n && stages[end] == stages[from]) ++end;
-    const bool runStart = from == 0 || !(stages[from - 1] == stages[from]);
-    for (size_t len : {size_t(1), end - from}) {
-      if (len > 1 && !runStart) continue;
+    std::vector<size_t> lengths = {1};
+    if (from == 0 || !(stages[from - 1] == stages[from])) {  // a run of equal stages starts here
+      size_t end = from + 1;
+      while (end < n && stages[end] == stages[from]) ++end;
+      if (end - from > 1) lengths.push_back(end - from);
+    }
+    for (size_t len : lengths)
       for (size_t to = 0; to + len <= n; ++to) {
         if (to == from) continue;
         std::vector<StageChoice> s = stages;
@@ -35,8 +37,6 @@ std::vector<std::vector<StageChoice>> oneMoveOrders(const std::vector<StageChoic
         s.insert(s.begin() + static_cast<long>(to), moved.begin(), moved.end());
         if (seen.insert(stageKey(s)).second) out.push_back(std::move(s));
       }
-      if (len == end - from) break;  // a run of one is the single move
-    }
   }
   return out;
 }

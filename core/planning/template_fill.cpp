@@ -36,6 +36,10 @@ const char* componentTerm(const std::string& c) {
 }  // namespace
 
 TemplateFill::TemplateFill(const CostModel& cost) : cost_(cost) {
+  const Model& model = cost.model();
+  param_prefix_.assign(static_cast<size_t>(model.layerCount()) + 1, 0);
+  for (int i = 0; i < model.layerCount(); ++i)
+    param_prefix_[static_cast<size_t>(i) + 1] = param_prefix_[static_cast<size_t>(i)] + model.layer(i).params;
   const int n = cost.gpuTypeCount();
   mbs_.resize(static_cast<size_t>(n));
   for (int g = 0; g < n; ++g) {
@@ -259,7 +263,7 @@ PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBat
 
 void TemplateFill::refineSplit(Plan& work, const TemplateChoice& choice, const LayerSplitter& splitter,
                                std::vector<int> last, int microBatchBound, PlanReport& report, int& priced) const {
-  const SplitRefiner refiner(cost_, choice.stages, splitter, work.templates.back().micro_batch);
+  const SplitRefiner refiner(cost_, choice.stages, splitter, work.templates.back().micro_batch, param_prefix_);
   // The estimate is re-read from each priced split, so a few passes follow the cost model
   // where the scaling drifts; the cost model's price decides every step.
   for (int pass = 0; pass < kSplitRefinePasses; ++pass) {

@@ -85,6 +85,7 @@ class TemplateFill {
   std::vector<std::string> gpu_ids_;
   std::vector<std::vector<std::vector<int>>> mbs_;  // [gpu][tp level] -> sizes
   std::vector<int> empty_;
+  std::vector<double> param_prefix_;  // parameters of layers 0..i-1, for SplitRefiner
 };
 
 }  // namespace arachne
