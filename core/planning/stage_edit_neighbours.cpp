@@ -180,6 +180,50 @@ std::vector<std::vector<TemplateChoice>> stageEditNeighbours(const std::vector<T
       }
     }
   }
+  // A template cut in two, either part a template of its own right after it: the second
+  // pipeline takes what the first leaves, so a few stages of a type too slow to keep pace in the
+  // long pipeline can run as a replica of their own. Where the cut falls inside a run of one
+  // type's stages, the part that stays is also tried with that run's remnant moved to its other
+  // end, so the remnant does not hold the position (first or last, with the embedding or the
+  // output layer) the run held in the long pipeline (held-out `edge-8-02`: H100 | H100 | RTX PRO
+  // ×3 against exhaustive's RTX PRO | H100 | H100, then RTX PRO ×2 as a second pipeline). No
+  // stage-by-stage edit gets there: every step to it leaves GPUs idle.
+  for (size_t t = 0; t < construction.size(); ++t) {
+    const std::vector<StageChoice>& stages = construction[t].stages;
+    for (size_t cut = 1; cut < stages.size(); ++cut) {
+      const bool insideRun = stages[cut - 1].gpu == stages[cut].gpu;
+      for (const bool keepHead : {true, false})
+        for (const bool moveRemnant : {false, true}) {
+          if (moveRemnant && !insideRun) continue;
+          std::vector<StageChoice> head(stages.begin(), stages.begin() + static_cast<long>(cut));
+          std::vector<StageChoice> tail(stages.begin() + static_cast<long>(cut), stages.end());
+          std::vector<StageChoice>& kept = keepHead ? head : tail;
+          if (moveRemnant) {
+            // The remnant: the kept part's stages of the cut run's type at the cut's side.
+            const int gpu = stages[cut].gpu;
+            if (keepHead) {
+              auto b = kept.end();
+              while (b != kept.begin() && (b - 1)->gpu == gpu) --b;
+              if (b == kept.begin()) continue;  // all of it: no other end to move to
+              std::rotate(kept.begin(), b, kept.end());
+            } else {
+              auto e = kept.begin();
+              while (e != kept.end() && e->gpu == gpu) ++e;
+              if (e == kept.end()) continue;
+              std::rotate(kept.begin(), e, kept.end());
+            }
+          }
+          std::vector<TemplateChoice> c = construction;
+          TemplateChoice part;
+          part.stages = keepHead ? std::move(tail) : std::move(head);
+          c[t].stages = std::move(kept);
+          c[t].depth = static_cast<int>(c[t].stages.size());
+          part.depth = static_cast<int>(part.stages.size());
+          c.insert(c.begin() + static_cast<long>(t) + 1, std::move(part));
+          out.push_back(std::move(c));
+        }
+    }
+  }
   return out;
 }
 

@@ -20,7 +20,10 @@ namespace arachne {
 //   into two stages of half its TP degree (or two equal neighbours merged into one of twice
 //   theirs), or its GPU type replaced by another type at the same TP degree;
 // then, between templates, a stage moved from one template into another (beside the other's
-// first stage of its type, or last where it has none). Edits the masks would refuse (a TP degree
+// first stage of its type, or last where it has none); last, a template cut in two at any stage
+// boundary, either part becoming a template of its own right after the other (where the cut
+// splits a run of one type, also with the run's remnant moved to the other end of the part that
+// stays). Edits the masks would refuse (a TP degree
 // a type does not admit) are listed; the replay finds them out. An edit that leaves a template
 // without a stage is not listed.
 std::vector<std::vector<TemplateChoice>> stageEditNeighbours(const std::vector<TemplateChoice>& construction,

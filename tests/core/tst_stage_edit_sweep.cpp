@@ -2,7 +2,8 @@
 // a one-stage template are exactly the ones listed, the many-stage edits (refolds, trades, moves
 // between templates) are among the neighbours, the lookahead searches on from edits that did not
 // improve, a replay drops the stages of a template on a type an earlier template used up, helper
-// threads that fill the neighbours ahead change nothing, and a run that must stop replays nothing.
+// threads that fill the neighbours ahead change nothing, a template cut in two reaches a two-template
+// optimum, and a run that must stop replays nothing.
 #include <QtTest>
 
 #include "planning/construction_episode.h"
@@ -122,6 +123,55 @@ class TstStageEditSweep : public QObject {
     QVERIFY(has({{0, 1}, {1, 1}}, {{0, 1}, {0, 1}}));
     QVERIFY(has({{0, 1}, {0, 1}}, {{0, 1}, {1, 1}}));  // no stage of its type there: last
     for (const auto& c : n) QVERIFY(!c[0].stages.empty() && !c[1].stages.empty());
+  }
+
+  // A template cut in two at every stage boundary, either part the new template after the other;
+  // where the cut splits a run of one type, the remnant that stays also moves to the other end.
+  void listsEveryCutOfATemplate() {
+    TemplateChoice t;
+    t.stages = {{0, 1}, {0, 1}, {1, 2}};
+    t.depth = 3;
+    const auto n = stageEditNeighbours({t}, 2);
+    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) {
+      return std::count_if(n.begin(), n.end(), [&](const auto& c) {
+        return c.size() == 2 && c[0].stages == x && c[1].stages == y && c[0].depth == static_cast<int>(x.size()) &&
+               c[1].depth == static_cast<int>(y.size());
+      });
+    };
+    QCOMPARE(has({{0, 1}}, {{0, 1}, {1, 2}}), 1);  // cut inside the run, head kept
+    QCOMPARE(has({{0, 1}, {1, 2}}, {{0, 1}}), 1);  // tail kept
+    QCOMPARE(has({{1, 2}, {0, 1}}, {{0, 1}}), 1);  // tail kept, the run's remnant moved to its end
+    QCOMPARE(has({{0, 1}, {0, 1}}, {{1, 2}}), 1);  // cut between the types
+    QCOMPARE(has({{1, 2}}, {{0, 1}, {0, 1}}), 1);
+    const auto cuts = std::count_if(n.begin(), n.end(), [](const auto& c) { return c.size() == 2; });
+    QCOMPARE(cuts, 5);
+  }
+
+  // Held-out `edge-8-02` (three RTX 3090s, three RTX PRO 6000s, two H100s): the policy's plan,
+  // H100 | H100 | RTX PRO ×3, is one cut away from exhaustive's optimum, RTX PRO | H100 | H100 and
+  // a second pipeline of RTX PRO ×2. Without the cut no edit improves it.
+  void cutsATemplateIntoTheOptimum() {
+    PlanningWorld world("rtx-3090:3x1,rtx-pro-6000:1x3,h100:2x1", "llama3-8b");
+    const int pro = world.cost->gpuIndex("rtx-pro-6000"), h100 = world.cost->gpuIndex("h100");
+    TemplateChoice t;
+    t.depth = 5;
+    t.stages = {{h100, 1}, {h100, 1}, {pro, 1}, {pro, 1}, {pro, 1}};
+    ConstructionEpisode episode(*world.cost);
+    episode.step(t);
+    const double before = episode.throughput();
+    PlannerBudget budget;
+    budget.seconds = 30;
+    PlannerRun run(budget, {}, nullptr);
+    run.offer(episode);
+    const StageEditSweep s = sweepStageEdits(episode, run, {t});
+    QCOMPARE(s.best.size(), size_t(2));
+    QVERIFY((s.best[0].stages == std::vector<StageChoice>{{pro, 1}, {h100, 1}, {h100, 1}}));
+    QVERIFY((s.best[1].stages == std::vector<StageChoice>{{pro, 1}, {pro, 1}}));
+    const double optimum = exhaustiveOptimum(*world.cost);
+    QVERIFY2(run.bestThroughput() > before * 1.01,
+             qPrintable(QString("%1 vs %2").arg(run.bestThroughput()).arg(before)));
+    QVERIFY2(std::abs(run.bestThroughput() - optimum) <= 1e-9 * run.bestThroughput(),
+             qPrintable(QString("%1 vs optimum %2").arg(run.bestThroughput()).arg(optimum)));
   }
 
   // When no edit improves, the lookahead searches on from the best edits: more replays, and the
