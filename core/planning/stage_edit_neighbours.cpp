@@ -224,6 +224,22 @@ std::vector<std::vector<TemplateChoice>> stageEditNeighbours(const std::vector<T
         }
     }
   }
+  // The reverse: two templates merged into one pipeline, the stages of either first, where the
+  // earlier of the two stood (held-out `large-10`: after fifteen replicas of H200 TP 2 ×12, the
+  // policy's two small pipelines, H200 TP 2 | H100 TP 2 ×3 and H200 TP 2 ×5, against `greedy`'s
+  // one, H200 TP 2 ×6 | H100 ×3).
+  for (size_t a = 0; a < construction.size(); ++a)
+    for (size_t b = a + 1; b < construction.size(); ++b)
+      for (const bool aFirst : {true, false}) {
+        const std::vector<StageChoice>& x = construction[aFirst ? a : b].stages;
+        const std::vector<StageChoice>& y = construction[aFirst ? b : a].stages;
+        std::vector<TemplateChoice> c = construction;
+        c[a].stages = x;
+        c[a].stages.insert(c[a].stages.end(), y.begin(), y.end());
+        c[a].depth = static_cast<int>(c[a].stages.size());
+        c.erase(c.begin() + static_cast<long>(b));
+        out.push_back(std::move(c));
+      }
   return out;
 }
 

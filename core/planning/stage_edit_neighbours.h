@@ -23,7 +23,8 @@ namespace arachne {
 // first stage of its type, or last where it has none); last, a template cut in two at any stage
 // boundary, either part becoming a template of its own right after the other (where the cut
 // splits a run of one type, also with the run's remnant moved to the other end of the part that
-// stays). Edits the masks would refuse (a TP degree
+// stays), and two templates merged into one (the stages of either first, where the earlier
+// stood). Edits the masks would refuse (a TP degree
 // a type does not admit) are listed; the replay finds them out. An edit that leaves a template
 // without a stage is not listed.
 std::vector<std::vector<TemplateChoice>> stageEditNeighbours(const std::vector<TemplateChoice>& construction,

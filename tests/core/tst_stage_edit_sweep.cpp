@@ -3,7 +3,7 @@
 // between templates) are among the neighbours, the lookahead searches on from edits that did not
 // improve, a replay drops the stages of a template on a type an earlier template used up, helper
 // threads that fill the neighbours ahead change nothing, a template cut in two reaches a two-template
-// optimum, and a run that must stop replays nothing.
+// optimum, two templates merged reach greedy's plan, and a run that must stop replays nothing.
 #include <QtTest>
 
 #include "planning/construction_episode.h"
@@ -172,6 +172,67 @@ class TstStageEditSweep : public QObject {
              qPrintable(QString("%1 vs %2").arg(run.bestThroughput()).arg(before)));
     QVERIFY2(std::abs(run.bestThroughput() - optimum) <= 1e-9 * run.bestThroughput(),
              qPrintable(QString("%1 vs optimum %2").arg(run.bestThroughput()).arg(optimum)));
+  }
+
+  // Two templates merged into one, the stages of either first, where the earlier stood.
+  void listsEveryMergeOfTwoTemplates() {
+    TemplateChoice a, b, c;
+    a.stages = {{0, 1}};
+    b.stages = {{1, 2}, {1, 2}};
+    c.stages = {{0, 4}};
+    a.depth = c.depth = 1;
+    b.depth = 2;
+    const auto n = stageEditNeighbours({a, b, c}, 2);
+    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) {
+      return std::count_if(n.begin(), n.end(), [&](const auto& k) {
+        return k.size() == 2 && k[0].stages == x && k[1].stages == y && k[0].depth == static_cast<int>(x.size()) &&
+               k[1].depth == static_cast<int>(y.size());
+      });
+    };
+    QCOMPARE(has({{0, 1}, {1, 2}, {1, 2}}, {{0, 4}}), 1);
+    QCOMPARE(has({{1, 2}, {1, 2}, {0, 1}}, {{0, 4}}), 1);
+    QCOMPARE(has({{0, 1}, {0, 4}}, {{1, 2}, {1, 2}}), 1);
+    QCOMPARE(has({{0, 4}, {0, 1}}, {{1, 2}, {1, 2}}), 1);
+    QCOMPARE(has({{1, 2}, {1, 2}, {0, 4}}, {{0, 1}}), 0);  // the merged one stands where the earlier stood
+    QCOMPARE(has({{0, 1}}, {{1, 2}, {1, 2}, {0, 4}}), 1);
+    QCOMPARE(has({{0, 1}}, {{0, 4}, {1, 2}, {1, 2}}), 1);
+  }
+
+  // Held-out `large-10` (373 H200s, 8 H100s and three other types; llama3-8b): after fifteen
+  // replicas of H200 TP 2 ×12 the policy's plan runs two small pipelines, H200 TP 2 | H100 TP 2 ×3
+  // and H200 TP 2 ×5 (570.64 seq/s), where `greedy` runs one, H200 TP 2 ×6 | H100 ×3 (573.00).
+  // Merged, the two reach greedy's throughput; no other edit does.
+  void mergesTwoTemplatesIntoOne() {
+    PlanningWorld world("h200:2x186+1x1,l4:4x8+1x1,a5000:2x79+1x1,rtx-3090:4x4+3x1+1x7,h100:2x4", "llama3-8b");
+    const int h200 = world.cost->gpuIndex("h200"), h100 = world.cost->gpuIndex("h100");
+    const auto tmpl = [](std::vector<StageChoice> stages) {
+      TemplateChoice t;
+      t.depth = static_cast<int>(stages.size());
+      t.stages = std::move(stages);
+      return t;
+    };
+    const TemplateChoice first = tmpl(std::vector<StageChoice>(12, {h200, 2}));
+    const std::vector<TemplateChoice> policy = {first, tmpl({{h200, 2}, {h100, 2}, {h100, 2}, {h100, 2}}),
+                                                tmpl(std::vector<StageChoice>(5, {h200, 2}))};
+    std::vector<StageChoice> second(6, {h200, 2});
+    second.insert(second.end(), 3, {h100, 1});
+    const auto throughput = [&](const std::vector<TemplateChoice>& c) {
+      ConstructionEpisode e(*world.cost);
+      for (const TemplateChoice& t : c) e.step(t);
+      return e.throughput();
+    };
+    const double before = throughput(policy), greedy = throughput({first, tmpl(second)});
+    QVERIFY2(greedy > before * 1.003, qPrintable(QString("%1 vs %2").arg(greedy).arg(before)));
+    ConstructionEpisode episode(*world.cost);
+    for (const TemplateChoice& t : policy) episode.step(t);
+    PlannerBudget budget;
+    budget.seconds = 60;
+    PlannerRun run(budget, {}, nullptr);
+    run.offer(episode);
+    const StageEditSweep s = sweepStageEdits(episode, run, policy);
+    QCOMPARE(s.best.size(), size_t(2));
+    QVERIFY2(run.bestThroughput() >= greedy * (1 - 1e-9),
+             qPrintable(QString("%1 vs greedy %2").arg(run.bestThroughput()).arg(greedy)));
   }
 
   // When no edit improves, the lookahead searches on from the best edits: more replays, and the
