@@ -1278,6 +1278,10 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>micro-batches not split</source>
             <translation>Micro-Batches nicht aufgeteilt</translation>
         </message>
+        <message>
+            <source>TP %1</source>
+            <translation>TP %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>

@@ -1261,6 +1261,10 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>micro-batches not split</source>
             <translation>微批次未划分</translation>
         </message>
+        <message>
+            <source>TP %1</source>
+            <translation>TP %1</translation>
+        </message>
     </context>
     <context>
         <name>arachne::gui::PlannerPanel</name>

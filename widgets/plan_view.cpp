@@ -326,7 +326,16 @@ QStringList PlanView::blockTextLines(int t, int s, const QFontMetrics& fm, int w
   const Template& tpl = plan_.templates[static_cast<size_t>(t)];
   const Stage& stage = tpl.stages[static_cast<size_t>(s)];
   QStringList out;
-  out << tr("%1 · TP %2").arg(QString::fromStdString(stage.gpu_type).toUpper()).arg(stage.tp);
+  // The first line is drawn bold: a long GPU type ("RTX-PRO-6000 · TP 1") too wide for the block
+  // in bold puts its TP degree on a line of its own instead of being cut to "RTX-PRO-6000 · T…".
+  const QString gpu = QString::fromStdString(stage.gpu_type).toUpper();
+  const QString title = tr("%1 · TP %2").arg(gpu).arg(stage.tp);
+  QFont bold = font();
+  bold.setBold(true);
+  if (QFontMetrics(bold).horizontalAdvance(title) <= width)
+    out << title;
+  else
+    out << gpu << tr("TP %1").arg(stage.tp);
   // Too wide for the block (German "Schichten 12–23 · MB 1" was cut to "Schichten 12–23 · M…"):
   // the micro-batch takes a line of its own.
   const QString layersMb = tr("layers %1–%2 · mb %3").arg(stage.first_layer).arg(stage.last_layer).arg(tpl.micro_batch);

@@ -223,6 +223,29 @@ class TestPlanViews : public QObject {
     QVERIFY(view.blockRect(0, 0).height() >= (lines.size() + 2) * fm.height());
   }
 
+  // A GPU type too long for the block's bold first line ("RTX-PRO-6000 · TP 1" was cut to
+  // "RTX-PRO-6000 · T…") puts the TP degree on a line of its own; a short one keeps one line.
+  void planViewTitleFitsInBold() {
+    const Model m = resolveModel("llama3-8b");
+    Plan plan;
+    Template t;
+    t.replicas = 1;
+    t.stages = {Stage{"rtx-pro-6000", 1, 0, 6, {1}, std::nullopt}, Stage{"h100", 1, 7, 33, {4}, std::nullopt}};
+    plan.templates = {t};
+    PlanView view(GpuCatalog::builtin());
+    view.setPlan(plan, std::nullopt, m);
+    const QFontMetrics fm = view.fontMetrics();
+    QFont bold = view.font();
+    bold.setBold(true);
+    const int width = view.blockTextWidth();
+    const QStringList pro = view.blockTextLines(0, 0, fm, width);
+    QVERIFY(QFontMetrics(bold).horizontalAdvance(QString("RTX-PRO-6000 · TP 1")) > width);  // the case that was cut
+    QCOMPARE(pro.at(0), QString("RTX-PRO-6000"));
+    QCOMPARE(pro.at(1), QString("TP 1"));
+    QVERIFY(QFontMetrics(bold).horizontalAdvance(pro.at(0)) <= width);
+    QCOMPARE(view.blockTextLines(0, 1, fm, width).at(0), QString("H100 · TP 1"));
+  }
+
   // A stage's few nodes are listed with a separator that does not read as a decimal comma: joined
   // with a bare comma, German read "Knoten 0,2" as 0.2 (the German wording: tst_gui_translations).
   void planViewListsNodesInTheLanguage() {
