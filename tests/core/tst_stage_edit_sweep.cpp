@@ -16,6 +16,47 @@
 
 using namespace arachne;
 
+namespace {
+
+TemplateChoice tmpl(std::vector<StageChoice> stages) {
+  TemplateChoice t;
+  t.depth = static_cast<int>(stages.size());
+  t.stages = std::move(stages);
+  return t;
+}
+
+// How many constructions of `n` are exactly two templates, `x` then `y` (depths included).
+long countPairs(const std::vector<std::vector<TemplateChoice>>& n, const std::vector<StageChoice>& x,
+                const std::vector<StageChoice>& y) {
+  return std::count_if(n.begin(), n.end(), [&](const std::vector<TemplateChoice>& c) {
+    return c.size() == 2 && c[0].stages == x && c[1].stages == y && c[0].depth == static_cast<int>(x.size()) &&
+           c[1].depth == static_cast<int>(y.size());
+  });
+}
+
+// Every template of every construction has a stage (the neighbourhood never lists an empty one).
+bool noEmptyTemplate(const std::vector<std::vector<TemplateChoice>>& n) {
+  return std::all_of(n.begin(), n.end(), [](const std::vector<TemplateChoice>& c) {
+    return std::none_of(c.begin(), c.end(), [](const TemplateChoice& t) { return t.stages.empty(); });
+  });
+}
+
+// A sweep's start: `construction` stepped on `episode` and its plan offered to `run`; returns its
+// throughput.
+double startFrom(ConstructionEpisode& episode, PlannerRun& run, const std::vector<TemplateChoice>& construction) {
+  for (const TemplateChoice& t : construction) episode.step(t);
+  run.offer(episode);
+  return episode.throughput();
+}
+
+PlannerBudget seconds(double s) {
+  PlannerBudget budget;
+  budget.seconds = s;
+  return budget;
+}
+
+}  // namespace
+
 class TstStageEditSweep : public QObject {
   Q_OBJECT
 
@@ -28,18 +69,12 @@ class TstStageEditSweep : public QObject {
   void splitsAStageIntoTheOptimum() {
     PlanningWorld world("l40s:1x4,h100:2x1", "llama3-8b");
     const int l40s = world.cost->gpuIndex("l40s"), h100 = world.cost->gpuIndex("h100");
-    TemplateChoice t;
-    t.depth = 5;
-    t.stages = {{l40s, 1}, {l40s, 1}, {l40s, 1}, {l40s, 1}, {h100, 2}};
+    const TemplateChoice t = tmpl({{l40s, 1}, {l40s, 1}, {l40s, 1}, {l40s, 1}, {h100, 2}});
     ConstructionEpisode episode(*world.cost);
-    episode.step(t);
-    const double before = episode.throughput();
+    PlannerRun run(seconds(30), {}, nullptr);
+    const double before = startFrom(episode, run, {t});
     QVERIFY(before > 0);
 
-    PlannerBudget budget;
-    budget.seconds = 30;
-    PlannerRun run(budget, {}, nullptr);
-    run.offer(episode);
     const StageEditSweep s = sweepStageEdits(episode, run, {t});
     QVERIFY(s.edits > 0);
     QVERIFY(run.evaluations() > 0);  // the edits the masks admit are filled and counted
@@ -114,15 +149,9 @@ class TstStageEditSweep : public QObject {
     b.stages = {{0, 1}};
     b.depth = 1;
     const auto n = stageEditNeighbours({a, b}, 2);
-    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) {
-      return std::any_of(n.begin(), n.end(), [&](const auto& c) {
-        return c[0].stages == x && c[1].stages == y && c[0].depth == static_cast<int>(x.size()) &&
-               c[1].depth == static_cast<int>(y.size());
-      });
-    };
-    QVERIFY(has({{0, 1}, {1, 1}}, {{0, 1}, {0, 1}}));
-    QVERIFY(has({{0, 1}, {0, 1}}, {{0, 1}, {1, 1}}));  // no stage of its type there: last
-    for (const auto& c : n) QVERIFY(!c[0].stages.empty() && !c[1].stages.empty());
+    QVERIFY(countPairs(n, {{0, 1}, {1, 1}}, {{0, 1}, {0, 1}}) > 0);
+    QVERIFY(countPairs(n, {{0, 1}, {0, 1}}, {{0, 1}, {1, 1}}) > 0);  // no stage of its type there: last
+    QVERIFY(noEmptyTemplate(n));
   }
 
   // A template cut in two at every stage boundary, either part the new template after the other;
@@ -132,12 +161,7 @@ class TstStageEditSweep : public QObject {
     t.stages = {{0, 1}, {0, 1}, {1, 2}};
     t.depth = 3;
     const auto n = stageEditNeighbours({t}, 2);
-    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) {
-      return std::count_if(n.begin(), n.end(), [&](const auto& c) {
-        return c.size() == 2 && c[0].stages == x && c[1].stages == y && c[0].depth == static_cast<int>(x.size()) &&
-               c[1].depth == static_cast<int>(y.size());
-      });
-    };
+    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) { return countPairs(n, x, y); };
     QCOMPARE(has({{0, 1}}, {{0, 1}, {1, 2}}), 1);  // cut inside the run, head kept
     QCOMPARE(has({{0, 1}, {1, 2}}, {{0, 1}}), 1);  // tail kept
     QCOMPARE(has({{1, 2}, {0, 1}}, {{0, 1}}), 1);  // tail kept, the run's remnant moved to its end
@@ -153,16 +177,10 @@ class TstStageEditSweep : public QObject {
   void cutsATemplateIntoTheOptimum() {
     PlanningWorld world("rtx-3090:3x1,rtx-pro-6000:1x3,h100:2x1", "llama3-8b");
     const int pro = world.cost->gpuIndex("rtx-pro-6000"), h100 = world.cost->gpuIndex("h100");
-    TemplateChoice t;
-    t.depth = 5;
-    t.stages = {{h100, 1}, {h100, 1}, {pro, 1}, {pro, 1}, {pro, 1}};
+    const TemplateChoice t = tmpl({{h100, 1}, {h100, 1}, {pro, 1}, {pro, 1}, {pro, 1}});
     ConstructionEpisode episode(*world.cost);
-    episode.step(t);
-    const double before = episode.throughput();
-    PlannerBudget budget;
-    budget.seconds = 30;
-    PlannerRun run(budget, {}, nullptr);
-    run.offer(episode);
+    PlannerRun run(seconds(30), {}, nullptr);
+    const double before = startFrom(episode, run, {t});
     const StageEditSweep s = sweepStageEdits(episode, run, {t});
     QCOMPARE(s.best.size(), size_t(2));
     QVERIFY((s.best[0].stages == std::vector<StageChoice>{{pro, 1}, {h100, 1}, {h100, 1}}));
@@ -183,12 +201,7 @@ class TstStageEditSweep : public QObject {
     a.depth = c.depth = 1;
     b.depth = 2;
     const auto n = stageEditNeighbours({a, b, c}, 2);
-    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) {
-      return std::count_if(n.begin(), n.end(), [&](const auto& k) {
-        return k.size() == 2 && k[0].stages == x && k[1].stages == y && k[0].depth == static_cast<int>(x.size()) &&
-               k[1].depth == static_cast<int>(y.size());
-      });
-    };
+    const auto has = [&](const std::vector<StageChoice>& x, const std::vector<StageChoice>& y) { return countPairs(n, x, y); };
     QCOMPARE(has({{0, 1}, {1, 2}, {1, 2}}, {{0, 4}}), 1);
     QCOMPARE(has({{1, 2}, {1, 2}, {0, 1}}, {{0, 4}}), 1);
     QCOMPARE(has({{0, 1}, {0, 4}}, {{1, 2}, {1, 2}}), 1);
@@ -205,12 +218,6 @@ class TstStageEditSweep : public QObject {
   void mergesTwoTemplatesIntoOne() {
     PlanningWorld world("h200:2x186+1x1,l4:4x8+1x1,a5000:2x79+1x1,rtx-3090:4x4+3x1+1x7,h100:2x4", "llama3-8b");
     const int h200 = world.cost->gpuIndex("h200"), h100 = world.cost->gpuIndex("h100");
-    const auto tmpl = [](std::vector<StageChoice> stages) {
-      TemplateChoice t;
-      t.depth = static_cast<int>(stages.size());
-      t.stages = std::move(stages);
-      return t;
-    };
     const TemplateChoice first = tmpl(std::vector<StageChoice>(12, {h200, 2}));
     const std::vector<TemplateChoice> policy = {first, tmpl({{h200, 2}, {h100, 2}, {h100, 2}, {h100, 2}}),
                                                 tmpl(std::vector<StageChoice>(5, {h200, 2}))};
@@ -224,11 +231,8 @@ class TstStageEditSweep : public QObject {
     const double before = throughput(policy), greedy = throughput({first, tmpl(second)});
     QVERIFY2(greedy > before * 1.003, qPrintable(QString("%1 vs %2").arg(greedy).arg(before)));
     ConstructionEpisode episode(*world.cost);
-    for (const TemplateChoice& t : policy) episode.step(t);
-    PlannerBudget budget;
-    budget.seconds = 60;
-    PlannerRun run(budget, {}, nullptr);
-    run.offer(episode);
+    PlannerRun run(seconds(60), {}, nullptr);
+    startFrom(episode, run, policy);
     const StageEditSweep s = sweepStageEdits(episode, run, policy);
     QCOMPARE(s.best.size(), size_t(2));
     QVERIFY2(run.bestThroughput() >= greedy * (1 - 1e-9),
