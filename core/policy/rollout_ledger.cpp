@@ -7,8 +7,24 @@
 
 namespace arachne {
 
-RolloutLedger::RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat, int leaders)
-    : run_(run), episode_(episode), flat_(flat), leader_count_(static_cast<size_t>(std::max(1, leaders))) {}
+RolloutLedger::RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat, int leaders, int firsts)
+    : run_(run), episode_(episode), flat_(flat), leader_count_(static_cast<size_t>(std::max(1, leaders))),
+      firsts_{static_cast<size_t>(std::max(0, firsts)), {}} {}
+
+void RolloutLedger::Ranked::note(Leader l) {
+  if (count == 0 || (entries.size() == count && l.throughput <= entries.back().throughput)) return;
+  for (const Leader& o : entries)
+    if (o.key == l.key) return;
+  const auto at = std::find_if(entries.begin(), entries.end(), [&](const Leader& o) { return o.throughput < l.throughput; });
+  entries.insert(at, std::move(l));
+  if (entries.size() > count) entries.pop_back();
+}
+
+std::vector<std::vector<TemplateChoice>> RolloutLedger::firstTemplates() const {
+  std::vector<std::vector<TemplateChoice>> out;
+  for (const Leader& l : firsts_.entries) out.push_back(l.construction);
+  return out;
+}
 
 void RolloutLedger::noteLeader(const BatchedRollout& r, size_t step) {
   const double thr = r.throughputs[step];
@@ -43,7 +59,11 @@ bool RolloutLedger::commit(BatchedRollout& r) {
       run_.addEvaluations(1);
     }
     const double thr = r.throughputs[i];
-    if (thr > 0 && r.filled[i]) noteLeader(r, i);
+    if (thr > 0 && r.filled[i]) {
+      noteLeader(r, i);
+      if (i == 0 && !steps[0].choice.isStop())
+        firsts_.note(Leader{thr, constructionKey({steps[0].choice}), {steps[0].choice}});
+    }
     if (thr <= 0 || (run_.found() && thr <= run_.bestThroughput())) continue;
     if (!replaying) {
       episode_.reset();

@@ -23,7 +23,7 @@ class RolloutLedger {
  public:
   // `flat`: flat-rl's steps are replayed with their arithmetic (ConstructionEpisode::place).
   // `leaders`: how many of the best distinct constructions leaders() keeps.
-  RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat, int leaders = 1);
+  RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat, int leaders = 1, int firsts = 0);
 
   // Commits one rollout; sets rollout.rollout.evaluations to the fills it added. True when one
   // of its steps built a new best plan.
@@ -38,6 +38,9 @@ class RolloutLedger {
   // The constructions (complete templates, STOP dropped) of the `leaders` best distinct plans the
   // committed rollouts reached after any step, best first (ties: the first committed first).
   std::vector<std::vector<TemplateChoice>> leaders() const;
+  // The `firsts` best distinct first templates of the committed rollouts, each alone (a
+  // construction of one template), by the throughput of that one-template plan, best first.
+  std::vector<std::vector<TemplateChoice>> firstTemplates() const;
 
   // Records the best plan, evaluations and time so far as the end of phase `name`.
   void endPhase(const std::string& name);
@@ -57,8 +60,14 @@ class RolloutLedger {
     std::vector<StageKey> key;
     std::vector<TemplateChoice> construction;
   };
+  struct Ranked {
+    size_t count;
+    std::vector<Leader> entries;  // best first, distinct keys
+    void note(Leader l);
+  };
   size_t leader_count_;
   std::vector<Leader> leaders_;  // best first, distinct keys
+  Ranked firsts_;
   void noteLeader(const BatchedRollout& r, size_t step);
 };
 

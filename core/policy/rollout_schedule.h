@@ -21,7 +21,8 @@ namespace arachne {
 //    its one-stage edits (planning/stage_edit_sweep.h), each improving round followed by another
 //    stage-order sweep. With nothing placed by phases 1-5 only the appends have anything to do.
 //    Then the same local search from each of the `runner_ups` next best distinct constructions
-//    the rollouts reached, best first.
+//    the rollouts reached, best first, and from each of the `first_templates` best templates a
+//    rollout placed first, alone.
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
   // With phases 2 and 5, 255 + 255 keep planning on paper-3t-512 under the 2 s target on two
@@ -47,6 +48,11 @@ struct RolloutSchedule {
   // Phase 6's stage-edit sweep around the best construction edits this many of its best
   // non-improving edits once more (two edits at once; planning/stage_edit_sweep.h).
   int edit_lookahead = 2;
+  // Phase 6 then searches around each of this many first templates alone: the best distinct
+  // templates a rollout placed first, ranked by the throughput of that template alone (one that is
+  // the best construction or a runner-up already is skipped). 3 was set before any measurement
+  // and not tuned (docs/learned-planner.md "Planning").
+  int first_templates = 3;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
   RolloutOptions after(long long k) const;

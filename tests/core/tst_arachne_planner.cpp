@@ -20,6 +20,7 @@
 #include "policy/policy_network.h"
 #include "policy/policy_rollout.h"
 #include "policy/policy_state.h"
+#include "policy/rollout_ledger.h"
 #include "policy/rollout_schedule.h"
 #include "planning_world.h"
 
@@ -43,6 +44,30 @@ RolloutSchedule greedyOnly() {
   s.stage_orders = false;
   s.change_rounds = 0;
   return s;
+}
+TemplateChoice tmpl(std::vector<StageChoice> stages) {
+  TemplateChoice t;
+  t.depth = static_cast<int>(stages.size());
+  t.stages = std::move(stages);
+  return t;
+}
+// A committed rollout as BatchedRollouts hands it over: the construction stepped on a fresh
+// episode, each step's key and throughput recorded.
+BatchedRollout rolled(const CostModel& cost, const std::vector<TemplateChoice>& construction) {
+  ConstructionEpisode e(cost);
+  BatchedRollout r;
+  std::string key;
+  for (const TemplateChoice& t : construction) {
+    RolloutStep step;
+    step.choice = t;
+    step.outcome = e.step(t);
+    r.rollout.steps.push_back(step);
+    for (const StageChoice& c : t.stages) key += std::to_string(c.gpu) + "/" + std::to_string(c.tp) + ",";
+    r.keys.push_back(key += ";");
+    r.throughputs.push_back(e.throughput());
+    r.filled.push_back(true);
+  }
+  return r;
 }
 }  // namespace
 
@@ -447,6 +472,64 @@ class TstArachnePlanner : public QObject {
       else
         QVERIFY(with.report.throughput.sequences_per_s >= without.report.throughput.sequences_per_s);
     }
+  }
+
+  // RolloutLedger::firstTemplates: the best distinct templates the rollouts placed first, each
+  // alone, ranked by the throughput of that one-template plan (not by where their rollouts ended).
+  void ledgerRanksFirstTemplatesAlone() {
+    PlanningWorld world("h100:4x1,a6000:1x2+2x1", "llama3-8b");
+    const int h = world.cost->gpuIndex("h100"), a = world.cost->gpuIndex("a6000");
+    const TemplateChoice tp4 = tmpl({{h, 4}}), two = tmpl({{h, 2}, {h, 2}}), four = tmpl(std::vector<StageChoice>(4, {h, 1}));
+    const TemplateChoice rest = tmpl({{a, 1}, {a, 1}});
+    const auto alone = [&](const TemplateChoice& t) {
+      ConstructionEpisode e(*world.cost);
+      e.step(t);
+      return e.throughput();
+    };
+    std::vector<std::pair<double, TemplateChoice>> ranked = {{alone(tp4), tp4}, {alone(two), two}, {alone(four), four}};
+    for (const auto& [thr, t] : ranked) QVERIFY2(thr > 0, "every first template fits alone");
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    QVERIFY(ranked[0].first > ranked[1].first && ranked[1].first > ranked[2].first);
+    ConstructionEpisode episode(*world.cost);
+    PlannerBudget b;
+    b.seconds = 30;
+    PlannerRun run(b, {}, nullptr);
+    RolloutLedger ledger(run, episode, false, 1, 2);
+    for (const auto& c : std::vector<std::vector<TemplateChoice>>{{ranked[2].second, rest}, {ranked[1].second, rest},
+                                                                 {ranked[1].second}, {ranked[0].second, rest}}) {
+      BatchedRollout r = rolled(*world.cost, c);
+      ledger.commit(r);
+    }
+    const auto firsts = ledger.firstTemplates();
+    QCOMPARE(firsts.size(), size_t(2));
+    QVERIFY(firsts[0] == std::vector<TemplateChoice>{ranked[0].second});
+    QVERIFY(firsts[1] == std::vector<TemplateChoice>{ranked[1].second});
+    // Off by default for a ledger built without the count.
+    RolloutLedger none(run, episode, false, 1);
+    BatchedRollout r = rolled(*world.cost, {tp4});
+    none.commit(r);
+    QVERIFY(none.firstTemplates().empty());
+  }
+
+  // ArachnePlanner searches from its best first templates alone after the runner-ups: the phases
+  // before the last are untouched, the plan is never worse, and it costs evaluations.
+  void firstTemplatesAreSearchedLast() {
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    PlanningWorld world("h100:4x1,a6000:1x2+2x1", "gpt-neo-2.7b");
+    RolloutSchedule s;
+    s.first_templates = 0;
+    const PlannerResult without = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    s.first_templates = RolloutSchedule{}.first_templates;
+    QVERIFY(s.first_templates > 0);
+    const PlannerResult with = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(without.found && with.found);
+    QVERIFY(with.stats.evaluations > without.stats.evaluations);
+    QCOMPARE(with.stats.phases.size(), without.stats.phases.size());
+    for (size_t i = 0; i + 1 < with.stats.phases.size(); ++i) {
+      QCOMPARE(with.stats.phases[i].evaluations, without.stats.phases[i].evaluations);
+      QCOMPARE(with.stats.phases[i].best_sequences_per_s, without.stats.phases[i].best_sequences_per_s);
+    }
+    QVERIFY(with.report.throughput.sequences_per_s >= without.report.throughput.sequences_per_s);
   }
 
   // PlannerStats::phases: every phase of the default schedule in order, cumulative, the last one

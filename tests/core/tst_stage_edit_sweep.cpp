@@ -239,6 +239,38 @@ class TstStageEditSweep : public QObject {
              qPrintable(QString("%1 vs greedy %2").arg(run.bestThroughput()).arg(greedy)));
   }
 
+  // Held-out `edge-1024-02` (1,024 GPUs of five types, qwen3-32b): a rollout of the policy's sweep
+  // starts with H100 ×8 | H200 TP 2 ×7 and places three more templates after it, two of which
+  // hold H100s. The edits of that whole construction end below `greedy`'s plan (H100 ×12 | H200
+  // TP 2 ×3); the edits of its first template alone, every other GPU free, end above it: the
+  // later templates hold the GPUs the first one's edits need (why ArachnePlanner also searches
+  // from its best first templates alone).
+  void editsTheFirstTemplateAlone() {
+    PlanningWorld world("rtx-2080:8x2+4x20+3x4+2x2+1x2,l40s:4x17+2x1,h100:1x361,v100-32:4x58+2x1,"
+                        "h200:8x11+6x3+4x8+3x11+2x8+1x58", "qwen3-32b");
+    const int h200 = world.cost->gpuIndex("h200"), h100 = world.cost->gpuIndex("h100");
+    const auto stages = [](std::vector<std::pair<int, StageChoice>> runs) {
+      std::vector<StageChoice> out;
+      for (const auto& [n, c] : runs) out.insert(out.end(), static_cast<size_t>(n), c);
+      return out;
+    };
+    const TemplateChoice first = tmpl(stages({{8, {h100, 1}}, {7, {h200, 2}}}));
+    const std::vector<TemplateChoice> whole = {first, tmpl(stages({{8, {h100, 1}}, {4, {h200, 2}}, {3, {h200, 1}}})),
+                                               tmpl(stages({{16, {h100, 1}}})), tmpl(stages({{16, {h200, 1}}}))};
+    const auto edited = [&](const std::vector<TemplateChoice>& start) {
+      ConstructionEpisode episode(*world.cost);
+      PlannerRun run(seconds(60), {}, nullptr);
+      startFrom(episode, run, start);
+      sweepStageEdits(episode, run, start, 3, 1);
+      return run.bestThroughput();
+    };
+    ConstructionEpisode greedy(*world.cost);
+    greedy.step(tmpl(stages({{12, {h100, 1}}, {3, {h200, 2}}})));
+    const double fromWhole = edited(whole), alone = edited({first});
+    QVERIFY2(fromWhole < greedy.throughput() && alone > greedy.throughput(),
+             qPrintable(QString("whole %1, alone %2, greedy %3").arg(fromWhole).arg(alone).arg(greedy.throughput())));
+  }
+
   // When no edit improves, the lookahead searches on from the best edits: more replays, and the
   // plan is never worse than without it.
   void looksAheadFromEditsThatDidNotImprove() {
