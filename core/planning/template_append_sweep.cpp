@@ -48,28 +48,25 @@ TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, Planner
     std::vector<std::vector<StageChoice>> lastStages(static_cast<size_t>(free.typeCount()));
     for (int type = 0; type < free.typeCount(); ++type)
       if (free.freeOfType(type) > 0 && space.typeUsable(type)) lastStages[static_cast<size_t>(type)] = ownStages(space, free, type);
-    // Mixed: the last stage on a type with more memory per GPU and free GPUs (the last stage
-    // holds the head; a type too small for it ends on a larger one), or, only when no append of
-    // that kind improves the plan, the first stage (under 1F1B the first stage holds the most
-    // micro-batches in flight). Only then, so the search takes the path it took before wherever
-    // an append already improved (on the validation set's val-large-08, taking the better of
-    // either kind in one round ended 1.1 % lower).
-    for (const bool first : {false, true}) {
-      if (first && improved) break;
-      for (int type = 0; type < free.typeCount(); ++type) {
-        if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
-        for (TemplateChoice& c : ownTemplates(space, free, type)) {
-          if (run.shouldStop()) return out;
-          if (c.depth > 1)
-            for (int other = 0; other < free.typeCount(); ++other)
-              for (const StageChoice& end : lastStages[static_cast<size_t>(other)]) {
-                if (other == type || memory[static_cast<size_t>(other)] <= memory[static_cast<size_t>(type)]) continue;
-                TemplateChoice m = c;
-                (first ? m.stages.front() : m.stages.back()) = end;
-                tryAppend(std::move(m));
-              }
-          if (!first) tryAppend(std::move(c));
-        }
+    for (int type = 0; type < free.typeCount(); ++type) {
+      if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
+      for (TemplateChoice& c : ownTemplates(space, free, type)) {
+        if (run.shouldStop()) return out;
+        // Mixed: the last stage, or the first, on a type with more memory per GPU and free GPUs.
+        // The last stage holds the head, and under 1F1B the first holds the most micro-batches in
+        // flight: a type too small for either ends, or starts, on a larger one.
+        if (c.depth > 1)
+          for (int other = 0; other < free.typeCount(); ++other)
+            for (const StageChoice& end : lastStages[static_cast<size_t>(other)]) {
+              if (other == type || memory[static_cast<size_t>(other)] <= memory[static_cast<size_t>(type)]) continue;
+              TemplateChoice m = c;
+              m.stages.back() = end;
+              tryAppend(std::move(m));
+              m = c;
+              m.stages.front() = end;
+              tryAppend(std::move(m));
+            }
+        tryAppend(std::move(c));
       }
     }
     if (!improved) break;
