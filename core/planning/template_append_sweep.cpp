@@ -52,18 +52,14 @@ TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, Planner
       if (free.freeOfType(type) <= 0 || !space.typeUsable(type)) continue;
       for (TemplateChoice& c : ownTemplates(space, free, type)) {
         if (run.shouldStop()) return out;
-        // Mixed: the last stage, or the first, on a type with more memory per GPU and free GPUs.
-        // The last stage holds the head, and under 1F1B the first holds the most micro-batches in
-        // flight: a type too small for either ends, or starts, on a larger one.
+        // Mixed: the last stage on a type with more memory per GPU and free GPUs (the last
+        // stage holds the head; a type too small for it ends on a larger one).
         if (c.depth > 1)
           for (int other = 0; other < free.typeCount(); ++other)
-            for (const StageChoice& end : lastStages[static_cast<size_t>(other)]) {
+            for (const StageChoice& last : lastStages[static_cast<size_t>(other)]) {
               if (other == type || memory[static_cast<size_t>(other)] <= memory[static_cast<size_t>(type)]) continue;
               TemplateChoice m = c;
-              m.stages.back() = end;
-              tryAppend(std::move(m));
-              m = c;
-              m.stages.front() = end;
+              m.stages.back() = last;
               tryAppend(std::move(m));
             }
         tryAppend(std::move(c));

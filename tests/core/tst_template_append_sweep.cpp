@@ -83,29 +83,6 @@ class TstTemplateAppendSweep : public QObject {
     QCOMPARE(added.back().gpu, h100);
   }
 
-  // llama3-70b on 180 L4s and 100 H100s (held-out large-01), built as three replicas of fifteen
-  // H100 stages at TP 2: the L4s' best template starts on an H100 stage (under 1F1B the first
-  // stage holds the most micro-batches in flight), the shape of greedy's second template.
-  void appendsATemplateStartingOnALargerType() {
-    PlanningWorld world("l4:8x22+4x1,h100:2x50", "llama3-70b");
-    const int h100 = world.cost->gpuIndex("h100"), l4 = world.cost->gpuIndex("l4");
-    const TemplateChoice t{15, std::vector<StageChoice>(15, StageChoice{h100, 2})};
-    ConstructionEpisode episode(*world.cost);
-    episode.step(t);
-    const double before = episode.throughput();
-    QVERIFY(before > 0);
-    PlannerRun run = runOf(30);
-    run.offer(episode);
-    const TemplateAppendSweep s = sweepAppendedTemplates(episode, run, {t});
-    QVERIFY2(run.bestThroughput() > before * 1.02,
-             qPrintable(QString("%1 vs %2").arg(run.bestThroughput()).arg(before)));
-    QVERIFY(s.best.size() >= 2);
-    const std::vector<StageChoice>& added = s.best[1].stages;
-    QVERIFY(added.size() >= 2);
-    QCOMPARE(added.front().gpu, h100);
-    QCOMPARE(added.back().gpu, l4);
-  }
-
   void appendsNothingWhenNoGpuIsFree() {
     PlanningWorld world("h100:4x1", "llama3-8b");
     const int h100 = world.cost->gpuIndex("h100");
