@@ -8,11 +8,12 @@
 namespace arachne {
 
 RolloutLedger::RolloutLedger(PlannerRun& run, ConstructionEpisode& episode, bool flat, int leaders, int firsts)
-    : run_(run), episode_(episode), flat_(flat), leader_count_(static_cast<size_t>(std::max(1, leaders))),
+    : run_(run), episode_(episode), flat_(flat), leaders_{static_cast<size_t>(std::max(1, leaders)), {}},
       firsts_{static_cast<size_t>(std::max(0, firsts)), {}} {}
 
 void RolloutLedger::Ranked::note(Leader l) {
-  if (count == 0 || (entries.size() == count && l.throughput <= entries.back().throughput)) return;
+  if (!admits(l.throughput)) return;
+  // A construction is priced the same each time (the fill is a function of it): one entry each.
   for (const Leader& o : entries)
     if (o.key == l.key) return;
   const auto at = std::find_if(entries.begin(), entries.end(), [&](const Leader& o) { return o.throughput < l.throughput; });
@@ -20,31 +21,24 @@ void RolloutLedger::Ranked::note(Leader l) {
   if (entries.size() > count) entries.pop_back();
 }
 
-std::vector<std::vector<TemplateChoice>> RolloutLedger::firstTemplates() const {
+std::vector<std::vector<TemplateChoice>> RolloutLedger::Ranked::constructions() const {
   std::vector<std::vector<TemplateChoice>> out;
-  for (const Leader& l : firsts_.entries) out.push_back(l.construction);
+  for (const Leader& l : entries) out.push_back(l.construction);
   return out;
 }
 
+std::vector<std::vector<TemplateChoice>> RolloutLedger::leaders() const { return leaders_.constructions(); }
+
+std::vector<std::vector<TemplateChoice>> RolloutLedger::firstTemplates() const { return firsts_.constructions(); }
+
 void RolloutLedger::noteLeader(const BatchedRollout& r, size_t step) {
   const double thr = r.throughputs[step];
-  if (leaders_.size() == leader_count_ && thr <= leaders_.back().throughput) return;
+  if (!leaders_.admits(thr)) return;
   Leader l{thr, {}, {}};
   for (size_t i = 0; i <= step; ++i)
     if (!r.rollout.steps[i].choice.isStop()) l.construction.push_back(r.rollout.steps[i].choice);
   l.key = constructionKey(l.construction);
-  // A construction is priced the same each time (the fill is a function of it): one entry each.
-  for (const Leader& o : leaders_)
-    if (o.key == l.key) return;
-  const auto at = std::find_if(leaders_.begin(), leaders_.end(), [&](const Leader& o) { return o.throughput < thr; });
-  leaders_.insert(at, std::move(l));
-  if (leaders_.size() > leader_count_) leaders_.pop_back();
-}
-
-std::vector<std::vector<TemplateChoice>> RolloutLedger::leaders() const {
-  std::vector<std::vector<TemplateChoice>> out;
-  for (const Leader& l : leaders_) out.push_back(l.construction);
-  return out;
+  leaders_.note(std::move(l));
 }
 
 bool RolloutLedger::commit(BatchedRollout& r) {
@@ -61,7 +55,7 @@ bool RolloutLedger::commit(BatchedRollout& r) {
     const double thr = r.throughputs[i];
     if (thr > 0 && r.filled[i]) {
       noteLeader(r, i);
-      if (i == 0 && !steps[0].choice.isStop())
+      if (i == 0 && !steps[0].choice.isStop() && firsts_.admits(thr))
         firsts_.note(Leader{thr, constructionKey({steps[0].choice}), {steps[0].choice}});
     }
     if (thr <= 0 || (run_.found() && thr <= run_.bestThroughput())) continue;

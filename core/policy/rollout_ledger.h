@@ -60,13 +60,17 @@ class RolloutLedger {
     std::vector<StageKey> key;
     std::vector<TemplateChoice> construction;
   };
+  // The `count` best distinct constructions noted, best first (ties: the first noted first).
   struct Ranked {
     size_t count;
-    std::vector<Leader> entries;  // best first, distinct keys
+    std::vector<Leader> entries;
+    bool admits(double throughput) const {
+      return count > 0 && (entries.size() < count || throughput > entries.back().throughput);
+    }
     void note(Leader l);
+    std::vector<std::vector<TemplateChoice>> constructions() const;
   };
-  size_t leader_count_;
-  std::vector<Leader> leaders_;  // best first, distinct keys
+  Ranked leaders_;
   Ranked firsts_;
   void noteLeader(const BatchedRollout& r, size_t step);
 };

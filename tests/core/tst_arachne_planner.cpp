@@ -69,6 +69,18 @@ BatchedRollout rolled(const CostModel& cost, const std::vector<TemplateChoice>& 
   }
   return r;
 }
+// Whether `with` ran every phase of `without` alike (name, evaluations, best plan) but the last,
+// the phase a later local search adds its evaluations to.
+bool samePhasesButTheLast(const PlannerResult& with, const PlannerResult& without) {
+  const auto& a = with.stats.phases;
+  const auto& b = without.stats.phases;
+  if (a.size() != b.size() || a.empty()) return false;
+  for (size_t i = 0; i + 1 < a.size(); ++i)
+    if (a[i].name != b[i].name || a[i].evaluations != b[i].evaluations ||
+        a[i].best_sequences_per_s != b[i].best_sequences_per_s)
+      return false;
+  return true;
+}
 }  // namespace
 
 class TstArachnePlanner : public QObject {
@@ -458,12 +470,7 @@ class TstArachnePlanner : public QObject {
       const PlannerResult with = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
       QVERIFY(without.found && with.found);
       QVERIFY(with.stats.evaluations > without.stats.evaluations);
-      QCOMPARE(with.stats.phases.size(), without.stats.phases.size());
-      for (size_t i = 0; i + 1 < with.stats.phases.size(); ++i) {
-        QCOMPARE(with.stats.phases[i].name, without.stats.phases[i].name);
-        QCOMPARE(with.stats.phases[i].evaluations, without.stats.phases[i].evaluations);
-        QCOMPARE(with.stats.phases[i].best_sequences_per_s, without.stats.phases[i].best_sequences_per_s);
-      }
+      QVERIFY(samePhasesButTheLast(with, without));
       QCOMPARE(with.stats.phases.back().name, std::string(PlannerPhase::kStageEditSweep));
       if (std::string(m) == "gpt-neo-2.7b")
         QVERIFY2(with.report.throughput.sequences_per_s > without.report.throughput.sequences_per_s * 1.005,
@@ -524,11 +531,7 @@ class TstArachnePlanner : public QObject {
     const PlannerResult with = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
     QVERIFY(without.found && with.found);
     QVERIFY(with.stats.evaluations > without.stats.evaluations);
-    QCOMPARE(with.stats.phases.size(), without.stats.phases.size());
-    for (size_t i = 0; i + 1 < with.stats.phases.size(); ++i) {
-      QCOMPARE(with.stats.phases[i].evaluations, without.stats.phases[i].evaluations);
-      QCOMPARE(with.stats.phases[i].best_sequences_per_s, without.stats.phases[i].best_sequences_per_s);
-    }
+    QVERIFY(samePhasesButTheLast(with, without));
     QVERIFY(with.report.throughput.sequences_per_s >= without.report.throughput.sequences_per_s);
   }
 
