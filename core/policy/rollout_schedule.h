@@ -22,7 +22,8 @@ namespace arachne {
 //    stage-order sweep. With nothing placed by phases 1-5 only the appends have anything to do.
 //    Then the same local search from each of the `runner_ups` next best distinct constructions
 //    the rollouts reached, best first, and from each of the `first_templates` best templates a
-//    rollout placed first, alone.
+//    rollout placed first, alone (there, with `leading_runs`, the appends also try templates led
+//    by stages of a type with more memory).
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
   // With phases 2 and 5, 255 + 255 keep planning on paper-3t-512 under the 2 s target on two
@@ -53,6 +54,10 @@ struct RolloutSchedule {
   // the best construction or a runner-up already is skipped). 3 was set before any measurement
   // and not tuned (docs/learned-planner.md "Planning").
   int first_templates = 3;
+  // The appends of the searches from the first templates alone also try templates whose first k
+  // stages are on a type with more memory per GPU (planning/template_append_sweep.h's
+  // `leadingRuns`); the earlier searches do not, so their paths are unchanged.
+  bool leading_runs = true;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).
   RolloutOptions after(long long k) const;

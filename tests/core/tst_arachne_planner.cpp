@@ -535,6 +535,27 @@ class TstArachnePlanner : public QObject {
     QVERIFY(with.report.throughput.sequences_per_s >= without.report.throughput.sequences_per_s);
   }
 
+  // The appends led by a larger type's stages run only in the searches from the first templates
+  // alone: every phase before the last is the same without them, the last prices no fewer plans
+  // and ends no lower.
+  void leadingRunsOnlyInTheLastSearches() {
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    // tst_template_append_sweep's world for such appends (an A100-40 pipeline led by RTX PROs).
+    PlanningWorld world("a100-40:1x8,rtx-pro-6000:2x9", "llama3-8b");
+    RolloutSchedule s;
+    s.leading_runs = false;
+    const PlannerResult without = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    s.leading_runs = true;
+    QVERIFY(RolloutSchedule{}.leading_runs);
+    const PlannerResult with = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(without.found && with.found);
+    // An untrained policy's own sampled templates cover many mixes, so the appends may add no
+    // fill here (tst_template_append_sweep shows one that adds throughput): never fewer.
+    QVERIFY(with.stats.evaluations >= without.stats.evaluations);
+    QVERIFY(samePhasesButTheLast(with, without));
+    QVERIFY(with.report.throughput.sequences_per_s >= without.report.throughput.sequences_per_s);
+  }
+
   // PlannerStats::phases: every phase of the default schedule in order, cumulative, the last one
   // the result.
   void phasesRecordTheSchedule() {

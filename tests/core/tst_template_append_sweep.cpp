@@ -1,6 +1,7 @@
 // The template-append sweep: the template of their own that the unused-GPU explanation says would
 // raise throughput is taken, a template ending on another type's stage where none of one type
-// fits, nothing is appended where no GPU is free, and a run that must stop steps nothing.
+// fits, one led by a run of a larger type's stages when asked, nothing is appended where no GPU is
+// free, and a run that must stop steps nothing.
 #include <QtTest>
 
 #include "planning/construction_episode.h"
@@ -81,6 +82,36 @@ class TstTemplateAppendSweep : public QObject {
     QVERIFY(added.size() >= 2);
     QCOMPARE(added.front().gpu, l40s);
     QCOMPARE(added.back().gpu, h100);
+  }
+
+  // llama3-8b on eight single A100-40s and nine 2-GPU RTX PRO 6000 nodes, built as RTX PRO ×7:
+  // the four free RTX PROs end an A100 template or, as a run of two stages, lead one, which
+  // prices higher (under 1F1B the first stages hold the most micro-batches in flight).
+  void leadsATemplateWithARunOfALargerType() {
+    PlanningWorld world("a100-40:1x8,rtx-pro-6000:2x9", "llama3-8b");
+    const int a100 = world.cost->gpuIndex("a100-40"), pro = world.cost->gpuIndex("rtx-pro-6000");
+    const TemplateChoice t{7, std::vector<StageChoice>(7, StageChoice{pro, 1})};
+    double reached[2] = {0, 0};
+    std::vector<TemplateChoice> built[2];
+    for (const bool leading : {false, true}) {
+      ConstructionEpisode episode(*world.cost);
+      episode.step(t);
+      QCOMPARE(episode.free().freeOfType(pro), 4);
+      PlannerRun run = runOf(30);
+      run.offer(episode);
+      built[leading] = sweepAppendedTemplates(episode, run, {t}, 2, leading).best;
+      reached[leading] = run.bestThroughput();
+    }
+    QVERIFY2(reached[true] > reached[false] * 1.05,
+             qPrintable(QString("%1 vs %2").arg(reached[true]).arg(reached[false])));
+    // Without the leading runs nothing appended starts on the RTX PROs.
+    for (size_t i = 1; i < built[false].size(); ++i) QVERIFY(built[false][i].stages.front().gpu != pro);
+    QCOMPARE(built[true].size(), size_t(2));
+    const std::vector<StageChoice>& added = built[true][1].stages;
+    QVERIFY(added.size() >= 3);
+    QCOMPARE(added[0].gpu, pro);
+    QCOMPARE(added[1].gpu, pro);
+    for (size_t s = 2; s < added.size(); ++s) QCOMPARE(added[s].gpu, a100);
   }
 
   void appendsNothingWhenNoGpuIsFree() {
