@@ -401,8 +401,8 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     // (`leading_runs`): alone, a first template leaves that type's GPUs free for one. Only here,
     // so no earlier search changes its path (their first-stage form, tried in every search, took
     // the validation set's `val-large-08` from 196.11 to 193.86 seq/s, commit 50e09cb); on
-    // held-out `large-01`, seeds 0 and 2, greedy's H100 ×5 | L4 TP 8 ×11 is reached this way
-    // (25.25 -> 25.88 seq/s).
+    // held-out `large-01`, seeds 0 and 2, H100 TP 2 ×2 | L4 TP 8 ×11 appended this way after
+    // three H100 replicas reaches `greedy`'s 25.88 seq/s (from 25.25; greedy leads with H100 ×5).
     const std::vector<std::vector<TemplateChoice>> leaders = ledger.leaders();
     for (const std::vector<TemplateChoice>& first : ledger.firstTemplates()) {
       if (run.shouldStop()) break;
