@@ -536,12 +536,16 @@ class TstArachnePlanner : public QObject {
   }
 
   // The appends led by a larger type's stages run only in the searches from the first templates
-  // alone: every phase before the last is the same without them, the last prices no fewer plans
-  // and ends no lower.
+  // alone: every phase before the last is the same without them, the last prices more plans and
+  // ends no lower.
   void leadingRunsOnlyInTheLastSearches() {
+    // The seed-1 network of `arachne-untrained`, on held-out `large-01` (L4s and 2-GPU H100 nodes,
+    // llama3-70b): one of its first templates alone leaves H100s free for such appends. (On the
+    // small worlds tried, the untrained policy's own sampled templates already covered every
+    // such mix, so the appends added no fill there.)
+    torch::manual_seed(1);
     auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
-    // tst_template_append_sweep's world for such appends (an A100-40 pipeline led by RTX PROs).
-    PlanningWorld world("a100-40:1x8,rtx-pro-6000:2x9", "llama3-8b");
+    PlanningWorld world("l4:8x22+4x1,h100:2x50", "llama3-70b");
     RolloutSchedule s;
     s.leading_runs = false;
     const PlannerResult without = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
@@ -549,9 +553,8 @@ class TstArachnePlanner : public QObject {
     QVERIFY(RolloutSchedule{}.leading_runs);
     const PlannerResult with = ArachnePlanner(net, "arachne-untrained", s).plan(*world.cost, budget(), 1, {}, nullptr);
     QVERIFY(without.found && with.found);
-    // An untrained policy's own sampled templates cover many mixes, so the appends may add no
-    // fill here (tst_template_append_sweep shows one that adds throughput): never fewer.
-    QVERIFY(with.stats.evaluations >= without.stats.evaluations);
+    QVERIFY2(with.stats.evaluations > without.stats.evaluations,
+             qPrintable(QString("%1 vs %2").arg(with.stats.evaluations).arg(without.stats.evaluations)));
     QVERIFY(samePhasesButTheLast(with, without));
     QVERIFY(with.report.throughput.sequences_per_s >= without.report.throughput.sequences_per_s);
   }
