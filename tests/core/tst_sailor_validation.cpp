@@ -25,6 +25,9 @@ namespace {
 const std::string kData = std::string(ARACHNE_TEST_DATA) + "/sailor/Planner";
 const std::string kRuns = kData + "/simulations/validation/clariden";
 const std::string kProfiles = kData + "/simulations/profiles_tmp.json";
+// The same plans as measured on Sailor's artifact branch (tests/data/sailor/README.md).
+const std::string kArtifactRuns =
+    std::string(ARACHNE_TEST_DATA) + "/sailor/sosp25_ae/Planner/simulations/validation/clariden";
 
 nlohmann::json readJson(const std::string& path) {
   std::ifstream in(path);
@@ -41,6 +44,36 @@ struct Fixture {
   ProfileSet optProfiles = loadSailorProfiles(kProfiles, opt, catalog, info).profiles;
   ProfileSet neoProfiles = loadSailorProfiles(kProfiles, neo, catalog, info).profiles;
 };
+
+// Every run priced on Sailor's measured network three ways: with the imported profiles, with
+// analytic v2 profiles, and with analytic v2 under the terms before issue 11 (CostTerms::legacy).
+struct Priced {
+  std::vector<ValidationRow> imported, analytic, legacy;
+};
+
+Priced priceOnSailorsNetwork(const Fixture& f, const std::vector<std::string>& files) {
+  const auto network = std::make_shared<NetworkProfile>(
+      loadNetworkFile(std::string(ARACHNE_TEST_DATA) + "/sailor/providers/multizone_bandwidths_het.json", f.catalog));
+  Priced p;
+  std::map<std::string, ProfileSet> generated;
+  for (const auto& file : files) {
+    const SailorRun run = loadSailorRun(file, f.catalog);
+    const bool isOpt = run.model_id == "opt-350m";
+    const Model& model = isOpt ? f.opt : f.neo;
+    p.imported.push_back(validateRun(run, model, f.catalog, isOpt ? f.optProfiles : f.neoProfiles, {}, network));
+    if (!generated.count(model.id)) {
+      AnalyticProfileOptions opt;
+      opt.activations.flash_attention = false;
+      opt.activations.sequence_parallel = false;
+      opt.tp_degrees = {4};
+      opt.micro_batches = {1, 2, 4, 8};
+      generated.emplace(model.id, makeAnalyticProfiles(f.catalog, {"gh200"}, model, run.spec, opt));
+    }
+    p.analytic.push_back(validateRun(run, model, f.catalog, generated.at(model.id), {}, network));
+    p.legacy.push_back(validateRun(run, model, f.catalog, generated.at(model.id), CostTerms::legacy(), network));
+  }
+  return p;
+}
 
 }  // namespace
 
@@ -175,40 +208,40 @@ class TstSailorValidation : public QObject {
 
   void errorsOnSailorsMeasuredNetwork() {
     // Issue 11: on the network Sailor measured (its providers files, zone us-central1-a) the
-    // analytic v2 profiles are within 25 % (78.9 % before), and the imported profiles stay at
-    // their 6.3 % (the issue's target of 6 % is not reached: docs/cost-model.md §10.1).
+    // analytic v2 profiles are within 25 % (78.9 % before); the imported profiles are at 6.2 %
+    // on this collection, above the issue's 6 % (docs/cost-model.md §10.1).
     Fixture f;
-    const auto network = std::make_shared<NetworkProfile>(
-        loadNetworkFile(std::string(ARACHNE_TEST_DATA) + "/sailor/providers/multizone_bandwidths_het.json", f.catalog));
-    std::vector<ValidationRow> imported, analytic;
-    std::map<std::string, ProfileSet> generated;
-    for (const auto& file : findSailorRunFiles(kRuns)) {
-      const SailorRun run = loadSailorRun(file, f.catalog);
-      const bool isOpt = run.model_id == "opt-350m";
-      const Model& model = isOpt ? f.opt : f.neo;
-      imported.push_back(validateRun(run, model, f.catalog, isOpt ? f.optProfiles : f.neoProfiles, {}, network));
-      if (!generated.count(model.id)) {
-        AnalyticProfileOptions opt;
-        opt.activations.flash_attention = false;
-        opt.activations.sequence_parallel = false;
-        opt.tp_degrees = {4};
-        opt.micro_batches = {1, 2, 4, 8};
-        generated.emplace(model.id, makeAnalyticProfiles(f.catalog, {"gh200"}, model, run.spec, opt));
-      }
-      analytic.push_back(validateRun(run, model, f.catalog, generated.at(model.id), {}, network));
-    }
-    const ValidationSummary imp = summarize(imported).back(), ana = summarize(analytic).back();
+    const Priced p = priceOnSailorsNetwork(f, findSailorRunFiles(kRuns));
+    const ValidationSummary imp = summarize(p.imported).back(), ana = summarize(p.analytic).back();
     QCOMPARE(ana.counted, 26);
     QVERIFY2(imp.time_mape <= 0.065, qPrintable(QString("imported %1 %").arg(100 * imp.time_mape)));
     QVERIFY2(ana.time_mape <= 0.25, qPrintable(QString("analytic %1 %").arg(100 * ana.time_mape)));
     // Without the new terms the analytic model is worse on the same runs.
-    std::vector<ValidationRow> legacy;
-    for (const auto& file : findSailorRunFiles(kRuns)) {
-      const SailorRun run = loadSailorRun(file, f.catalog);
-      const Model& model = run.model_id == "opt-350m" ? f.opt : f.neo;
-      legacy.push_back(validateRun(run, model, f.catalog, generated.at(model.id), CostTerms::legacy(), network));
-    }
-    QVERIFY(summarize(legacy).back().time_mape > ana.time_mape);
+    QVERIFY(summarize(p.legacy).back().time_mape > ana.time_mape);
+  }
+
+  void errorsOnTheArtifactBranchCollection() {
+    // The same plans as measured on Sailor's artifact branch (sosp25_ae, tests/data/sailor/README.md):
+    // its 15 OPT-350 files beside main's 12 GPT-NEO ones. The issue's targets: imported profiles
+    // <= 6 %, analytic <= 25 %.
+    Fixture f;
+    std::vector<std::string> files = findSailorRunFiles(kArtifactRuns + "/OPT-350");
+    QCOMPARE(files.size(), size_t(15));
+    for (const auto& g : findSailorRunFiles(kRuns + "/GPT-NEO")) files.push_back(g);
+    const Priced p = priceOnSailorsNetwork(f, files);
+    const ValidationSummary imp = summarize(p.imported).back(), ana = summarize(p.analytic).back();
+    QCOMPARE(imp.runs, 27);
+    // Left out: main's GPT-NEO N4_D4 (OPT-350's plan) and this collection's OPT-350 N4_D4, the
+    // same file byte for byte, whose real still equals its red_grads.
+    QCOMPARE(imp.counted, 25);
+    QVERIFY2(imp.time_mape <= 0.06, qPrintable(QString("imported %1 %").arg(100 * imp.time_mape)));
+    QVERIFY2(ana.time_mape <= 0.25, qPrintable(QString("analytic %1 %").arg(100 * ana.time_mape)));
+    const SailorRun moved = loadSailorRun(kArtifactRuns + "/OPT-350/N4/plan_config_N4_D4.json", f.catalog);
+    const SailorRun misfiled = loadSailorRun(kRuns + "/GPT-NEO/N4/plan_config_N4_D4.json", f.catalog);
+    QVERIFY(moved.suspect);
+    QCOMPARE(moved.measured_iteration_s, misfiled.measured_iteration_s);
+    QCOMPARE(moved.measured_peak_bytes, misfiled.measured_peak_bytes);
+    QCOMPARE(moved.layer_count, misfiled.layer_count);
   }
 };
 
