@@ -1,6 +1,10 @@
 // `plan`: run one planner on a cluster and a model, print (or save) the best plan found.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "commands.h"
 #include "cluster/node_order_spec.h"
@@ -72,12 +76,39 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
     // What each phase of the planner's search added (PlannerStats::phases), cumulative.
     TextTable t({"after phase", "best seq/s", "evaluations", "elapsed s"});
     for (size_t c = 1; c < 4; ++c) t.setAlign(c, TextTable::Align::Right);
-    for (const PlannerPhase& ph : r.stats.phases) {
+    auto row = [&t](const std::string& label, const PlannerPhase& ph) {
       char best[32], elapsed[32];
       std::snprintf(best, sizeof best, "%.2f", ph.best_sequences_per_s);
       std::snprintf(elapsed, sizeof elapsed, "%.3f", ph.elapsed_s);
-      t.addRow({ph.name, best, std::to_string(ph.evaluations), elapsed});
+      t.addRow({label, best, std::to_string(ph.evaluations), elapsed});
+    };
+    // A phase that comes back (arachne's sampled and exploring waves repeat while no rollout has
+    // found a plan, or until an evaluation budget is spent) is one row, "again", holding the
+    // figures after its last wave: one row per wave made a table of dozens of identical lines.
+    std::set<std::string> seen;
+    std::vector<std::string> again;
+    const PlannerPhase* lastAgain = nullptr;
+    int waves = 0;
+    auto flush = [&] {
+      if (!lastAgain) return;
+      std::string label;
+      for (const auto& n : again) label += (label.empty() ? "" : " and ") + n;
+      row(label + " again (" + std::to_string(waves) + " more)", *lastAgain);
+      again.clear();
+      lastAgain = nullptr;
+      waves = 0;
+    };
+    for (const PlannerPhase& ph : r.stats.phases) {
+      if (!seen.insert(ph.name).second) {
+        if (std::find(again.begin(), again.end(), ph.name) == again.end()) again.push_back(ph.name);
+        lastAgain = &ph;
+        ++waves;
+        continue;
+      }
+      flush();
+      row(ph.name, ph);
     }
+    flush();
     err << t.render("  ");
   }
 

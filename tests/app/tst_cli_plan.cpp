@@ -41,6 +41,19 @@ class TstCliPlan : public QObject {
     QVERIFY(r.err.contains("planner greedy:"));
   }
 
+  void aPhaseThatComesBackIsOneRow() {
+    // Six H100s cannot hold qwen3-30b-a3b, so no rollout finds a plan and the learned planner's
+    // sampled and exploring waves repeat: the phase table printed one line per wave (dozens of
+    // identical rows of 0.00); now the repeats are one row.
+    const Run r = cli({"plan", "--cluster", "h100:3x2", "--model", "qwen3-30b-a3b", "--planner", "arachne-untrained"});
+    QVERIFY2(r.code == 3, qPrintable(r.err + r.out));
+    QCOMPARE(r.err.count(QRegularExpression(QStringLiteral("^  sampled {2,}\\d"), QRegularExpression::MultilineOption)), 1);
+    QCOMPARE(r.err.count(QRegularExpression(QStringLiteral("^  exploring {2,}\\d"), QRegularExpression::MultilineOption)), 1);
+    QCOMPARE(r.err.count(QRegularExpression(QStringLiteral("^  sampled and exploring again \\(\\d+ more\\) "),
+                                            QRegularExpression::MultilineOption)), 1);
+    QVERIFY2(r.out.contains("no feasible plan found"), qPrintable(r.out));
+  }
+
   void planJsonAndOut() {
     QTemporaryDir dir;
     const QString file = dir.filePath("p.plan.json");
