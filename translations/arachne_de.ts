@@ -2933,5 +2933,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>activation checkpointing is off: with it a stage keeps only each layer's input between its forward and backward passes</source>
             <translation>Aktivierungs-Checkpointing ist aus: damit behält eine Stufe zwischen Vorwärts- und Rückwärtsdurchlauf nur die Eingabe jeder Schicht</translation>
         </message>
+        <message>
+            <source>stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each</source>
+            <translation>vorzeitig beendet: kein Plan passt, denn jeder Plan braucht mindestens %1 GiB (eine Kopie der Gewichte, Gradienten und Optimiererzustände und die Aktivierungen eines Micro-Batches jeder Schicht, mit dem Spielraum des Allokators), und die GPUs fassen nach den %3 GiB des Frameworks je GPU %2 GiB</translation>
+        </message>
     </context>
 </TS>

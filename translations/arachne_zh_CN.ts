@@ -2910,5 +2910,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>activation checkpointing is off: with it a stage keeps only each layer's input between its forward and backward passes</source>
             <translation>激活检查点已关闭：开启后，每个阶段在前向与反向传播之间只保留每层的输入</translation>
         </message>
+        <message>
+            <source>stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each</source>
+            <translation>提前停止：没有计划能放下，因为每个计划至少需要 %1 GiB（每一层的权重、梯度和优化器状态各一份，以及一个 micro-batch 的激活值，含分配器余量），而扣除框架每块 GPU %3 GiB 后，所有 GPU 只能容纳 %2 GiB</translation>
+        </message>
     </context>
 </TS>

@@ -192,6 +192,7 @@ DE = {
  (T, "%1 of %2 GPU types planned (the policy's state holds %3); left out: %4"): "%1 von %2 GPU-Typen geplant (der Zustand der Policy fasst %3); ausgelassen: %4",
  (T, "%1 (%2 GPUs)"): "%1 (%2 GPUs)",
  (T, "the template appends then used %1, which the rollouts had left out"): "die angehängten Vorlagen nutzten danach %1, das die Rollouts ausgelassen hatten",
+ (T, "stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each"): "vorzeitig beendet: kein Plan passt, denn jeder Plan braucht mindestens %1 GiB (eine Kopie der Gewichte, Gradienten und Optimiererzustände und die Aktivierungen eines Micro-Batches jeder Schicht, mit dem Spielraum des Allokators), und die GPUs fassen nach den %3 GiB des Frameworks je GPU %2 GiB",
  (T, "%1, %2"): "%1, %2",
 # Scenarios: events, why a step kept or changed the plan, what sets a state transfer's time.
  (T, "node %1"): "Knoten %1",
@@ -409,6 +410,7 @@ ZH = {
  (T, "%1 of %2 GPU types planned (the policy's state holds %3); left out: %4"): "规划了 %2 种 GPU 类型中的 %1 种（策略状态最多容纳 %3 种）；未纳入：%4",
  (T, "%1 (%2 GPUs)"): "%1（%2 个 GPU）",
  (T, "the template appends then used %1, which the rollouts had left out"): "随后追加的模板使用了 rollout 未纳入的 %1",
+ (T, "stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each"): "提前停止：没有计划能放下，因为每个计划至少需要 %1 GiB（每一层的权重、梯度和优化器状态各一份，以及一个 micro-batch 的激活值，含分配器余量），而扣除框架每块 GPU %3 GiB 后，所有 GPU 只能容纳 %2 GiB",
  (T, "%1, %2"): "%1、%2",
 # Scenarios: events, why a step kept or changed the plan, what sets a state transfer's time.
  (T, "node %1"): "节点 %1",

@@ -218,6 +218,8 @@ inline constexpr const char* kTypesReduced = ARACHNE_TEXT("%1 of %2 GPU types pl
 inline constexpr const char* kTypeLeftOut = ARACHNE_TEXT("%1 (%2 GPUs)");
 inline constexpr const char* kWithheldTypesAppended = ARACHNE_TEXT("the template appends then used %1, which the rollouts had left out");
 inline constexpr const char* kListItems = ARACHNE_TEXT("%1, %2");
+// arachne stops its waves of rollouts early when memoryLowerBound proves that nothing fits.
+inline constexpr const char* kNoPlanCanFit = ARACHNE_TEXT("stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each");
 
 // ---- Scenarios: a cluster that changes under the job (core/scenario) ---------------------------
 // A node without a name, and one line per event (Scenario::describe).

@@ -7,6 +7,8 @@
 
 #include "io/load_error.h"
 #include "plan/texts.h"
+#include "cost/cost_model.h"
+#include "planning/memory_lower_bound.h"
 #include "planning/planner_run.h"
 #include "planning/stage_edit_sweep.h"
 #include "planning/stage_order_sweep.h"
@@ -232,7 +234,22 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   // without one the planner would answer "no feasible plan" with most of its budget left (a
   // DeepSeek-V3-like model on 48 GPUs of four types, where only a few mixed templates fit).
   std::string block;  // the phase the last committed rollout belonged to
+  // Without a plan after the first wave, a memory bound may prove that none exists (a model
+  // larger than the cluster): then the waves stop instead of spending the whole budget.
+  Reason provedInfeasible;
+  bool boundChecked = false;
   for (long long k0 = 0; sampling && (k0 == 0 || byEvaluations || !run.found()) && !run.shouldStop();) {
+    if (k0 > 0 && !byEvaluations && !run.found() && !boundChecked) {
+      boundChecked = true;
+      const MemoryLowerBound bound = memoryLowerBound(cost);
+      if (bound.provesInfeasible()) {
+        constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+        provedInfeasible = Reason(text::kNoPlanCanFit, {number(bound.needed_bytes / kGiB, 1),
+                                                         number(bound.usable_bytes / kGiB, 1),
+                                                         number(kFrameworkOverheadBytes / kGiB, 0)});
+        break;
+      }
+    }
     const long long n = byEvaluations ? static_cast<long long>(kEvaluationWave) : after;
     if (n <= 0 || after <= 0) break;
     std::vector<RolloutJob> jobs;
@@ -431,11 +448,12 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     if (local && !construction.empty()) ledger.endPhase(PlannerPhase::kStageEditSweep);
   }
 
-  const Reason summary = joinReasons(
-      text::kJoinClauses, {Reason(text::kPolicyRollouts, {integer(count), integer(swept), integer(sampled), integer(exploring),
-                                                          integer(changed), integer(retuned), integer(orders),
-                                                          integer(edits), integer(appends)}),
-                           types.summary(cost)});
+  std::vector<Reason> clauses = {Reason(text::kPolicyRollouts, {integer(count), integer(swept), integer(sampled), integer(exploring),
+                                                                  integer(changed), integer(retuned), integer(orders),
+                                                                  integer(edits), integer(appends)}),
+                                  types.summary(cost)};
+  if (!provedInfeasible.empty()) clauses.push_back(provedInfeasible);
+  const Reason summary = joinReasons(text::kJoinClauses, clauses);
   PlannerResult result = run.finish(whole ? *whole : episode, name_, version(), seed, summary);
   // Withheld types the plan uses (only an append can place one): the message says so, and their
   // free GPUs are explained like any other type's; the others keep the reduction as their reason.

@@ -42,15 +42,24 @@ class TstCliPlan : public QObject {
   }
 
   void aPhaseThatComesBackIsOneRow() {
-    // Six H100s cannot hold qwen3-30b-a3b, so no rollout finds a plan and the learned planner's
-    // sampled and exploring waves repeat: the phase table printed one line per wave (dozens of
-    // identical rows of 0.00); now the repeats are one row.
-    const Run r = cli({"plan", "--cluster", "h100:3x2", "--model", "qwen3-30b-a3b", "--planner", "arachne-untrained"});
-    QVERIFY2(r.code == 3, qPrintable(r.err + r.out));
+    // Under an evaluation budget the learned planner's sampled and exploring waves repeat until
+    // it is spent: the phase table printed one line per wave; now the repeats are one row.
+    const Run r = cli({"plan", "--cluster", kSmall, "--model", "llama3-8b", "--planner", "arachne-untrained",
+                       "--evals", "4000"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
     QCOMPARE(r.err.count(QRegularExpression(QStringLiteral("^  sampled {2,}\\d"), QRegularExpression::MultilineOption)), 1);
     QCOMPARE(r.err.count(QRegularExpression(QStringLiteral("^  exploring {2,}\\d"), QRegularExpression::MultilineOption)), 1);
     QCOMPARE(r.err.count(QRegularExpression(QStringLiteral("^  sampled and exploring again \\(\\d+ more\\) "),
                                             QRegularExpression::MultilineOption)), 1);
+  }
+
+  void aModelLargerThanTheClusterStopsEarly() {
+    // Six H100s cannot hold qwen3-30b-a3b: the memory bound proves it after the first wave, so
+    // the learned planner says why and stops instead of sampling until its budget (10 s).
+    const Run r = cli({"plan", "--cluster", "h100:3x2", "--model", "qwen3-30b-a3b", "--planner", "arachne-untrained"});
+    QVERIFY2(r.code == 3, qPrintable(r.err + r.out));
+    QVERIFY2(r.err.contains("stopped early: no plan can fit, since every plan needs at least"), qPrintable(r.err));
+    QVERIFY2(!r.err.contains(" again ("), qPrintable(r.err));
     QVERIFY2(r.out.contains("no feasible plan found"), qPrintable(r.out));
   }
 
