@@ -7,10 +7,17 @@
 #include "catalog/gpu_type.h"
 #include "cluster/composition.h"
 #include "cost/cost_model.h"
+#include "plan/texts.h"
 #include "planning/free_gpus.h"
 #include "profile/profile_set.h"
 
 namespace arachne {
+
+Reason MemoryLowerBound::why() const {
+  constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+  return Reason(text::kNoPlanCanFit, {number(needed_bytes / kGiB, 1), number(usable_bytes / kGiB, 1),
+                                      number(kFrameworkOverheadBytes / kGiB, 0)});
+}
 
 MemoryLowerBound memoryLowerBound(const CostModel& cost) {
   MemoryLowerBound b;

@@ -3,6 +3,8 @@
 // Planners that search until their budget while nothing fits (arachne's waves) stop on it.
 #pragma once
 
+#include "plan/reason.h"
+
 namespace arachne {
 
 class CostModel;
@@ -16,6 +18,8 @@ struct MemoryLowerBound {
   // Every GPU's memory less the framework's fixed overhead, summed over the cluster.
   double usable_bytes = 0;
   bool provesInfeasible() const { return needed_bytes > usable_bytes; }
+  // "stopped early: no plan can fit, since every plan needs at least … GiB …" with both figures.
+  Reason why() const;
 };
 
 // Why it is a bound: every template holds every layer, so some TP group holds each layer's

@@ -7,7 +7,6 @@
 
 #include "io/load_error.h"
 #include "plan/texts.h"
-#include "cost/cost_model.h"
 #include "planning/memory_lower_bound.h"
 #include "planning/planner_run.h"
 #include "planning/stage_edit_sweep.h"
@@ -236,17 +235,14 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   std::string block;  // the phase the last committed rollout belonged to
   // Without a plan after the first wave, a memory bound may prove that none exists (a model
   // larger than the cluster): then the waves stop instead of spending the whole budget.
+  // (Under a time budget the loop only gets past the first wave without a plan, so the check
+  // runs once, before the second.)
   Reason provedInfeasible;
-  bool boundChecked = false;
   for (long long k0 = 0; sampling && (k0 == 0 || byEvaluations || !run.found()) && !run.shouldStop();) {
-    if (k0 > 0 && !byEvaluations && !run.found() && !boundChecked) {
-      boundChecked = true;
+    if (!byEvaluations && after > 0 && k0 == after) {
       const MemoryLowerBound bound = memoryLowerBound(cost);
       if (bound.provesInfeasible()) {
-        constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-        provedInfeasible = Reason(text::kNoPlanCanFit, {number(bound.needed_bytes / kGiB, 1),
-                                                         number(bound.usable_bytes / kGiB, 1),
-                                                         number(kFrameworkOverheadBytes / kGiB, 0)});
+        provedInfeasible = bound.why();
         break;
       }
     }
