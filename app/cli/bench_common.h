@@ -24,6 +24,7 @@ namespace arachne::cli {
 
 struct BenchOptions {
   std::vector<std::string> models = {"llama3-8b", "qwen3-32b"};
+  bool models_given = false;  // --models named them: the presets section adds no MoE model
   std::uint64_t seed = 1;
   double budget_s = 10;          // arachne's and greedy's wall-clock budget
   int repeats = 5;               // time section

@@ -7,6 +7,7 @@
 #include "bench_common.h"
 #include "cluster/cluster_spec.h"
 #include "io/load_error.h"
+#include "model/model_catalog.h"
 #include "table.h"
 
 namespace arachne::cli {
@@ -54,12 +55,21 @@ void benchPresets(BenchOutput& o) {
   const std::vector<std::string> header = {"cluster", "model", "arachne seq/s", "arachne evals", "arachne planning s",
                                            "greedy seq/s", "greedy evals", "random-10x seq/s", "random-10x evals",
                                            "arachne >= greedy", "arachne >= random-10x"};
+  // The MoE presets exist for the MoE models (the paper's Figure 9): by default they are planned
+  // with each of them too, where the expert tiling is part of every fill.
+  const auto modelsOf = [&](const std::string& preset) {
+    std::vector<std::string> models = opt.models;
+    if (!opt.models_given && !opt.quick && preset.rfind("paper-moe-", 0) == 0)
+      for (const Model& m : ModelCatalog::builtin().models())
+        if (m.isMoe() && std::find(models.begin(), models.end(), m.id) == models.end()) models.push_back(m.id);
+    return models;
+  };
   std::vector<std::vector<std::string>> rows, csvRows;
-  int passGreedy = 0, passRandom = 0, total = 0, index = 0;
-  const int count = static_cast<int>(presets.size() * opt.models.size());
+  int passGreedy = 0, passRandom = 0, total = 0, index = 0, count = 0;
+  for (const auto& preset : presets) count += static_cast<int>(modelsOf(preset).size());
   for (const auto& preset : presets) {
     const Composition c = loadPreset(preset, GpuCatalog::builtin());
-    for (const auto& modelId : opt.models) {
+    for (const auto& modelId : modelsOf(preset)) {
       o.progress("presets " + std::to_string(++index) + "/" + std::to_string(count) + ": " + preset + ", " + modelId);
       const auto p = makeBenchProblem(c, modelId);
       const BenchRun a = o.run(opt.arachne, *p, {opt.budget_s, 0}, opt.seed);

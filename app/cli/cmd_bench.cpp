@@ -49,7 +49,10 @@ int runBench(const CommandSpec& cmd, const std::vector<std::string>& args, std::
                            s + "'");
     }
   }
-  if (auto v = a.value("--models")) o.models = parseListOption("--models", *v);
+  if (auto v = a.value("--models")) {
+    o.models = parseListOption("--models", *v);
+    o.models_given = true;
+  }
   if (auto v = a.value("--seed")) o.seed = static_cast<std::uint64_t>(parseIntOption("--seed", *v, 0, 2147483647));
   if (auto v = a.value("--budget-s")) o.budget_s = parseSeconds("--budget-s", *v);
   if (auto v = a.value("--repeats")) o.repeats = parseIntOption("--repeats", *v, 1, 1000);
@@ -141,7 +144,8 @@ Command benchCommand() {
   s.summary = "regenerate the learned planner's figures as Markdown tables (and CSV)";
   s.details =
       "Sections (--section, comma-separated, default all):\n"
-      "  presets     every preset x --models: arachne, greedy, and random with 10x arachne's evaluations\n"
+      "  presets     every preset x --models: arachne, greedy, and random with 10x arachne's evaluations;\n"
+      "              without --models the paper-moe-* presets also with every MoE catalog model\n"
       "  exhaustive  small compositions: arachne against exhaustive's optimum (>= 97%)\n"
       "  time        arachne's planning time, --repeats runs each: paper-3t-512 with every --models\n"
       "              model (target 0.5 s), paper-64b-512 with qwen3-64b (2 s) and 4,096 GPUs of the\n"
@@ -158,7 +162,7 @@ Command benchCommand() {
       "stderr. The figures are on docs/learned-planner.md.";
   s.options = {
       {"--section", "NAMES", "presets, exhaustive, time, curve, training, baselines, heldout or all (default all: the first five)", false},
-      {"--models", "IDS", "models of the presets and time sections (default llama3-8b,qwen3-32b)", false},
+      {"--models", "IDS", "models of the presets and time sections (default llama3-8b,qwen3-32b, and on the paper-moe-* presets every MoE catalog model)", false},
       {"--seed", "N", "planner seed (default 1; the time section uses N, N+1, ...)", false},
       {"--budget-s", "S", "arachne's and greedy's wall-clock budget in seconds (default 10)", false},
       {"--repeats", "N", "runs per model in the time section (default 5)", false},

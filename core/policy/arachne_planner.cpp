@@ -427,6 +427,18 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
       std::vector<TemplateChoice> reached = search(first, false, schedule_.leading_runs);
       if (run.bestThroughput() > before) construction = std::move(reached);
     }
+    // Then, once, the led appends on the construction all of that ended with: only the searches
+    // from first templates alone tried them, so a plan whose best construction is one long
+    // template never met the template a larger type's stages lead (on `paper-moe-160` with
+    // deepseek-v3-like, H100 TP 4 | A100-40 TP 4 x5 on the GPUs nine H100 stages leave, which is
+    // `greedy`'s second template: 183.61 seq/s without it, greedy's 188.69 with it). Last, so no
+    // earlier search changes its path; an improvement is polished like any other.
+    if (schedule_.leading_runs && schedule_.template_appends && !construction.empty() && !run.shouldStop()) {
+      const double before = run.bestThroughput();
+      TemplateAppendSweep led = sweepAppendedTemplates(episode, run, construction, 2, true);
+      appends += led.appends;
+      if (run.bestThroughput() > before) construction = polish(std::move(led.best), 0, false);
+    }
     // The GPU types the state cannot hold were withheld from every rollout; the appends need no
     // state, so they also try a template of one withheld type on its free GPUs (an episode
     // without the withholding, the same construction replayed first).

@@ -23,7 +23,8 @@ namespace arachne {
 //    Then the same local search from each of the `runner_ups` next best distinct constructions
 //    the rollouts reached, best first, and from each of the `first_templates` best templates a
 //    rollout placed first, alone (there, with `leading_runs`, the appends also try templates led
-//    by stages of a type with more memory).
+//    by stages of a type with more memory, and once more on the construction all that ended
+//    with).
 // With an evaluation budget, phases 3 and 4 repeat until it is spent (so 5 and 6 never run).
 struct RolloutSchedule {
   // With phases 2 and 5, 255 + 255 keep planning on paper-3t-512 under the 2 s target on two
@@ -56,7 +57,8 @@ struct RolloutSchedule {
   int first_templates = 3;
   // The appends of the searches from the first templates alone also try templates whose first k
   // stages are on a type with more memory per GPU (planning/template_append_sweep.h's
-  // `leadingRuns`); the earlier searches do not, so their paths are unchanged.
+  // `leadingRuns`), and so does one last append sweep on the construction phase 6 ended with;
+  // the earlier searches do not, so their paths are unchanged.
   bool leading_runs = true;
 
   // Options of the k-th rollout after the greedy one and the sweep (k >= 0).

@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 
+#include "cluster/cluster_spec.h"
 #include "planning/greedy_planner.h"
 #include "io/load_error.h"
 #include "policy/arachne_planner.h"
@@ -562,6 +563,30 @@ class TstArachnePlanner : public QObject {
     s.leading_runs = false;
     const ScheduleComparison c = compareWithDefault(net, *world.cost, s);
     QVERIFY2(c.problem.empty(), c.problem.c_str());
+  }
+
+  // The led appends once more on the construction phase 6 ended with: with no first template
+  // searched alone they are the only led appends, and the switch adds them after every other
+  // phase (the earlier phases alike), pricing more plans and ending no lower. (What they reach on
+  // `paper-moe-160`: tst_template_append_sweep::ledAppendsReachGreedysMoeTemplate.)
+  void ledAppendsOnTheFinalConstruction() {
+    torch::manual_seed(1);
+    auto net = std::make_shared<PolicyNetwork>(PolicyConfig{});
+    // (Where the best construction leaves no GPU of a larger type free, as on the small worlds
+    // of the tests above, the appends add no fill.)
+    PlanningWorld world(loadPreset("paper-moe-160", GpuCatalog::builtin()), "deepseek-v3-like");
+    RolloutSchedule without;
+    without.first_templates = 0;
+    without.leading_runs = false;
+    RolloutSchedule with = without;
+    with.leading_runs = true;
+    const PlannerResult a = ArachnePlanner(net, "arachne-untrained", without).plan(*world.cost, budget(), 1, {}, nullptr);
+    const PlannerResult b = ArachnePlanner(net, "arachne-untrained", with).plan(*world.cost, budget(), 1, {}, nullptr);
+    QVERIFY(a.found && b.found);
+    QVERIFY(samePhasesButTheLast(b, a));
+    QVERIFY2(b.stats.evaluations > a.stats.evaluations,
+             qPrintable(QString("%1 vs %2").arg(b.stats.evaluations).arg(a.stats.evaluations)));
+    QVERIFY(b.report.throughput.sequences_per_s >= a.report.throughput.sequences_per_s);
   }
 
   // PlannerStats::phases: every phase of the default schedule in order, cumulative, the last one

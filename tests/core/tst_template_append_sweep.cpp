@@ -6,6 +6,7 @@
 
 #include "planning/construction_episode.h"
 #include "planning/construction_space.h"
+#include "planning/greedy_planner.h"
 #include "planning/planner_run.h"
 #include "planning/template_append_sweep.h"
 #include "planning/unused_gpu_explainer.h"
@@ -112,6 +113,36 @@ class TstTemplateAppendSweep : public QObject {
     QCOMPARE(added[0].gpu, pro);
     QCOMPARE(added[1].gpu, pro);
     for (size_t s = 2; s < added.size(); ++s) QCOMPARE(added[s].gpu, a100);
+  }
+
+  // `paper-moe-160` with deepseek-v3-like: nine H100 TP 4 stages x2 leave eight H100s, and
+  // `greedy`'s second template, H100 TP 4 | A100-40 TP 4 x5, is a led append on them. Without
+  // the led appends the sweep ends below greedy; with them at greedy's plan or above (the
+  // planner's last led sweep, tst_arachne_planner::ledAppendsOnTheFinalConstruction).
+  void ledAppendsReachGreedysMoeTemplate() {
+    PlanningWorld world(loadPreset("paper-moe-160", GpuCatalog::builtin()), "deepseek-v3-like");
+    const int h100 = world.cost->gpuIndex("h100"), a100 = world.cost->gpuIndex("a100-40");
+    const TemplateChoice t{9, std::vector<StageChoice>(9, StageChoice{h100, 4})};
+    const PlannerResult g = GreedyPlanner().plan(*world.cost, PlannerBudget{30, 0}, 1, {}, nullptr);
+    QVERIFY(g.found);
+    const double greedy = g.report.throughput.sequences_per_s;
+    double reached[2] = {0, 0};
+    std::vector<TemplateChoice> built[2];
+    for (const bool leading : {false, true}) {
+      ConstructionEpisode episode(*world.cost);
+      episode.step(t);
+      QCOMPARE(episode.free().freeOfType(h100), 8);
+      PlannerRun run = runOf(30);
+      run.offer(episode);
+      built[leading] = sweepAppendedTemplates(episode, run, {t}, 2, leading).best;
+      reached[leading] = run.bestThroughput();
+    }
+    QVERIFY2(reached[false] < greedy * 0.99, qPrintable(QString("%1 vs greedy %2").arg(reached[false]).arg(greedy)));
+    QVERIFY2(reached[true] >= greedy * (1 - 1e-9), qPrintable(QString("%1 vs greedy %2").arg(reached[true]).arg(greedy)));
+    QCOMPARE(built[true].size(), size_t(2));
+    const std::vector<StageChoice>& added = built[true][1].stages;
+    QCOMPARE(added.front().gpu, h100);
+    QCOMPARE(added.back().gpu, a100);
   }
 
   void appendsNothingWhenNoGpuIsFree() {
