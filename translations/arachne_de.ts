@@ -2937,5 +2937,9 @@ Auf den Cluster ziehen, um einen Knoten mit %n GPUs hinzuzufügen, oder Einfg dr
             <source>stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each</source>
             <translation>vorzeitig beendet: kein Plan passt, denn jeder Plan braucht mindestens %1 GiB (eine Kopie der Gewichte, Gradienten und Optimiererzustände und die Aktivierungen eines Micro-Batches jeder Schicht, mit dem Spielraum des Allokators), und die GPUs fassen nach den %3 GiB des Frameworks je GPU %2 GiB</translation>
         </message>
+        <message>
+            <source>stopped early: no plan can fit, since a pipeline holds every layer and one of at most %1 stages, each a TP group on one node, holds at most %2 of the model's %3 layers on these GPUs (each layer at least its weights, gradients and optimizer state and one micro-batch's activations, with the allocator's slack, in the memory left after the framework's %4 GiB per GPU)</source>
+            <translation>vorzeitig beendet: kein Plan passt, denn eine Pipeline hält jede Schicht, und eine mit höchstens %1 Stufen, jede eine TP-Gruppe auf einem Knoten, hält auf diesen GPUs höchstens %2 der %3 Schichten des Modells (jede Schicht mindestens ihre Gewichte, Gradienten und Optimiererzustände und die Aktivierungen eines Micro-Batches, mit dem Spielraum des Allokators, im Speicher nach den %4 GiB des Frameworks je GPU)</translation>
+        </message>
     </context>
 </TS>

@@ -2914,5 +2914,9 @@ Drag onto the cluster to add a node of %n GPU(s), or press Insert.</source>
             <source>stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each</source>
             <translation>提前停止：没有计划能放下，因为每个计划至少需要 %1 GiB（每一层的权重、梯度和优化器状态各一份，以及一个 micro-batch 的激活值，含分配器余量），而扣除框架每块 GPU %3 GiB 后，所有 GPU 只能容纳 %2 GiB</translation>
         </message>
+        <message>
+            <source>stopped early: no plan can fit, since a pipeline holds every layer and one of at most %1 stages, each a TP group on one node, holds at most %2 of the model's %3 layers on these GPUs (each layer at least its weights, gradients and optimizer state and one micro-batch's activations, with the allocator's slack, in the memory left after the framework's %4 GiB per GPU)</source>
+            <translation>提前停止：没有计划能放下，因为每条流水线都要容纳每一层，而在这些 GPU 上，一条至多 %1 个阶段（每个阶段是同一节点上的一个 TP 组）的流水线至多容纳模型 %3 层中的 %2 层（每层至少包括其权重、梯度和优化器状态以及一个 micro-batch 的激活值，含分配器余量，放在扣除框架每块 GPU %4 GiB 后的显存中）</translation>
+        </message>
     </context>
 </TS>

@@ -44,7 +44,7 @@ std::vector<const char*> all() {
       kEspressoSearched, kEspressoChosen, kNoPlanFeasibleOurs, kBetterPlansInfeasible, kHexiNoPlan,
       kHexiNoBlock, kHexiTooFewGpus, kHexiProgress, kHexiSwept, kHexiChosen, kNoCandidateFeasibleOurs,
       kBetterCandidatesInfeasible, kHetAutoProgress, kHetAutoDrawn, kHetAutoExhausted, kPolicyProgress,
-      kPolicyRollouts, kTypesReduced, kTypeLeftOut, kWithheldTypesAppended, kListItems, kNoPlanCanFit,
+      kPolicyRollouts, kTypesReduced, kTypeLeftOut, kWithheldTypesAppended, kListItems, kNoPlanCanFit, kNoPipelineCanHold,
       kScenarioNode, kEventJoinNode, kEventNodeGone, kEventJoinNoNode, kEventLeaveNoNode, kEventFailNoNode,
       kEventLeaves, kEventFails, kStepStarts, kStepNoStartPlan, kStepReplanned, kStepRestarts, kStepKeptNoPlan,
       kStepKeptNoPlanAt, kStepStoppedLost, kStepStillWaits, kStepForced, kStepSwitched, kStepKept,

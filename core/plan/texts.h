@@ -220,6 +220,7 @@ inline constexpr const char* kWithheldTypesAppended = ARACHNE_TEXT("the template
 inline constexpr const char* kListItems = ARACHNE_TEXT("%1, %2");
 // arachne stops its waves of rollouts early when memoryLowerBound proves that nothing fits.
 inline constexpr const char* kNoPlanCanFit = ARACHNE_TEXT("stopped early: no plan can fit, since every plan needs at least %1 GiB (one copy of the weights, gradients and optimizer state and one micro-batch's activations of every layer, with the allocator's slack) and the GPUs hold %2 GiB after the framework's %3 GiB each");
+inline constexpr const char* kNoPipelineCanHold = ARACHNE_TEXT("stopped early: no plan can fit, since a pipeline holds every layer and one of at most %1 stages, each a TP group on one node, holds at most %2 of the model's %3 layers on these GPUs (each layer at least its weights, gradients and optimizer state and one micro-batch's activations, with the allocator's slack, in the memory left after the framework's %4 GiB per GPU)");
 
 // ---- Scenarios: a cluster that changes under the job (core/scenario) ---------------------------
 // A node without a name, and one line per event (Scenario::describe).

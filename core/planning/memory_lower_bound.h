@@ -4,6 +4,7 @@
 #pragma once
 
 #include "plan/reason.h"
+#include "planning/construction_space.h"
 
 namespace arachne {
 
@@ -17,8 +18,17 @@ struct MemoryLowerBound {
   double needed_bytes = 0;
   // Every GPU's memory less the framework's fixed overhead, summed over the cluster.
   double usable_bytes = 0;
-  bool provesInfeasible() const { return needed_bytes > usable_bytes; }
-  // "stopped early: no plan can fit, since every plan needs at least … GiB …" with both figures.
+  // Dense models: the most layers one pipeline (one replica of a template: at most depth_cap
+  // stages, each a TP group on one node) can hold, each layer at least its state and one
+  // micro-batch's activations on the group's type and TP degree; -1 when not bounded (MoE
+  // models, whose expert tiling spreads a layer's experts over the replicas).
+  int pipeline_layers = -1;
+  int layers = 0;
+  int depth_cap = 0;
+  bool provesInfeasible() const { return needed_bytes > usable_bytes || pipelineTooShort(); }
+  bool pipelineTooShort() const { return pipeline_layers >= 0 && pipeline_layers < layers; }
+  // "stopped early: no plan can fit, since …": the cluster's total when it is short, else the
+  // pipeline's layers, with the figures.
   Reason why() const;
 };
 
@@ -27,6 +37,11 @@ struct MemoryLowerBound {
 // copies that exist anyway) and the activations of at least one micro-batch (1F1B keeps at
 // least one in flight per stage); each GPU a plan uses carries the overhead and the slack on
 // what it holds (CostModel::stageMemory), and no GPU holds more than its memory.
-MemoryLowerBound memoryLowerBound(const CostModel& cost);
+// The pipeline's layers: every template holds every layer in each replica; a TP group of type t
+// and degree k holds at most the most layers whose least state (no optimizer state under the
+// distributed optimizer, which may shard it away) and activations fit k GPUs of t, and the
+// depth_cap groups of one replica are disjoint, each on one node (ConstructionSpace), so their
+// most is a knapsack over the nodes' power-of-two groups.
+MemoryLowerBound memoryLowerBound(const CostModel& cost, int depthCap = kDefaultDepthCap);
 
 }  // namespace arachne

@@ -240,7 +240,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
   Reason provedInfeasible;
   for (long long k0 = 0; sampling && (k0 == 0 || byEvaluations || !run.found()) && !run.shouldStop();) {
     if (!byEvaluations && after > 0 && k0 == after) {
-      const MemoryLowerBound bound = memoryLowerBound(cost);
+      const MemoryLowerBound bound = memoryLowerBound(cost, options.depth_cap);
       if (bound.provesInfeasible()) {
         provedInfeasible = bound.why();
         break;

@@ -1,12 +1,14 @@
-// memoryLowerBound: it proves what no planner can fit, and never fires where a plan exists (on
-// every preset with every catalog model, the held-out and validation sets' analytic problems,
-// and a problem on Sailor's measured profiles), and every plan greedy finds uses at least it.
+// memoryLowerBound: it proves what no planner can fit (the cluster's total memory, or one
+// pipeline's layers), and never fires where a plan exists (on every preset with every catalog
+// model, the held-out and validation sets' analytic problems, and a problem on Sailor's measured
+// profiles), and every plan greedy finds uses at least it.
 #include <QtTest>
 
 #include "catalog/gpu_catalog.h"
 #include "cluster/cluster_spec.h"
 #include "cost/cost_model.h"
 #include "model/model_catalog.h"
+#include "planning/construction_space.h"
 #include "planning/greedy_planner.h"
 #include "planning/memory_lower_bound.h"
 #include "planning_world.h"
@@ -63,6 +65,48 @@ class TstMemoryLowerBound : public QObject {
       QVERIFY2(b.provesInfeasible(), cluster);
       QVERIFY(!greedy(*w.cost).found);
     }
+  }
+
+  // A cluster whose total memory would hold llama3-70b but whose GPUs are small and in small
+  // nodes: sixteen TP groups, each on one node, hold too few of its 82 layers (`train-06` of the
+  // training sample, where arachne used to spend its whole budget).
+  void provesWhenNoPipelineHoldsEveryLayer() {
+    PlanningWorld w("titan-rtx:2x79+1x1,a6000:4x3+1x1,rtx-4090:4x6", "llama3-70b");
+    const MemoryLowerBound b = memoryLowerBound(*w.cost);
+    QVERIFY2(b.needed_bytes <= b.usable_bytes, "the total alone proves nothing here");
+    QCOMPARE(b.layers, 82);
+    QCOMPARE(b.depth_cap, kDefaultDepthCap);
+    QVERIFY2(b.pipelineTooShort(), qPrintable(QString::number(b.pipeline_layers)));
+    QVERIFY(b.pipeline_layers > 0);
+    QVERIFY(b.provesInfeasible());
+    QVERIFY(!greedy(*w.cost).found);
+    const std::string why = b.why().english();
+    QVERIFY2(why.find("at most 16 stages") != std::string::npos && why.find("of the model's 82 layers") != std::string::npos,
+             why.c_str());
+    // Deeper pipelines hold more layers, never fewer, until every group is in one: the Titan
+    // RTXs have no bf16 profile, so the three A6000 nodes' TP 4 groups (10 layers each), the
+    // single A6000 (2) and the six RTX 4090 nodes' (4 each) hold 56 at most, at any depth. One
+    // stage holds what the best single group holds.
+    int last = 0;
+    for (int depth : {1, 2, 4, 16, 32, 82}) {
+      const MemoryLowerBound d = memoryLowerBound(*w.cost, depth);
+      QVERIFY(d.pipeline_layers >= last);
+      last = d.pipeline_layers;
+    }
+    QCOMPARE(last, 3 * 10 + 2 + 6 * 4);
+    PlanningWorld a6000("a6000:4x1", "llama3-70b");
+    QCOMPARE(memoryLowerBound(*w.cost, 1).pipeline_layers, 10);
+    QCOMPARE(memoryLowerBound(*a6000.cost, 1).pipeline_layers, 10);
+    // Sound where the cost model decides: eleven blocks on an A6000 TP 4 group do not fit it at
+    // any profiled micro-batch (ten is the bound's most; it may be optimistic, never short).
+    const int g = a6000.cost->gpuIndex("a6000");
+    for (int mbs : a6000.cost->profiles().microBatches("a6000", 4)) {
+      const StageMemory m = a6000.cost->stageMemory(g, 4, mbs, 1, 11, 0, 1, 1, 1);
+      QVERIFY(m.capacity > 0 && m.total() > m.capacity);
+    }
+    // A MoE model is not bounded per pipeline (its experts spread over the replicas).
+    PlanningWorld moe("titan-rtx:2x79+1x1,a6000:4x3+1x1,rtx-4090:4x6", "mixtral-8x7b");
+    QCOMPARE(memoryLowerBound(*moe.cost).pipeline_layers, -1);
   }
 
   void neverFiresWhereAPlanExists() {
