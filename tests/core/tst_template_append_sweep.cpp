@@ -20,6 +20,26 @@ PlannerRun runOf(double seconds) {
   budget.seconds = seconds;
   return PlannerRun(budget, {}, nullptr);
 }
+// The append sweep from the one template `t`, without and with the led appends: the construction
+// each ends at and the best throughput it reached. `free` is how many GPUs of `type` t leaves.
+struct LedComparison {
+  std::vector<TemplateChoice> built[2];
+  double reached[2] = {0, 0};
+  int free = 0;
+};
+LedComparison appendsWithAndWithoutLeads(const CostModel& cost, const TemplateChoice& t, int type) {
+  LedComparison c;
+  for (const bool leading : {false, true}) {
+    ConstructionEpisode episode(cost);
+    episode.step(t);
+    c.free = episode.free().freeOfType(type);
+    PlannerRun run = runOf(30);
+    run.offer(episode);
+    c.built[leading] = sweepAppendedTemplates(episode, run, {t}, 2, leading).best;
+    c.reached[leading] = run.bestThroughput();
+  }
+  return c;
+}
 }  // namespace
 
 class TstTemplateAppendSweep : public QObject {
@@ -92,17 +112,10 @@ class TstTemplateAppendSweep : public QObject {
     PlanningWorld world("a100-40:1x8,rtx-pro-6000:2x9", "llama3-8b");
     const int a100 = world.cost->gpuIndex("a100-40"), pro = world.cost->gpuIndex("rtx-pro-6000");
     const TemplateChoice t{7, std::vector<StageChoice>(7, StageChoice{pro, 1})};
-    double reached[2] = {0, 0};
-    std::vector<TemplateChoice> built[2];
-    for (const bool leading : {false, true}) {
-      ConstructionEpisode episode(*world.cost);
-      episode.step(t);
-      QCOMPARE(episode.free().freeOfType(pro), 4);
-      PlannerRun run = runOf(30);
-      run.offer(episode);
-      built[leading] = sweepAppendedTemplates(episode, run, {t}, 2, leading).best;
-      reached[leading] = run.bestThroughput();
-    }
+    const LedComparison c = appendsWithAndWithoutLeads(*world.cost, t, pro);
+    QCOMPARE(c.free, 4);
+    const auto& reached = c.reached;
+    const auto& built = c.built;
     QVERIFY2(reached[true] > reached[false] * 1.05,
              qPrintable(QString("%1 vs %2").arg(reached[true]).arg(reached[false])));
     // Without the leading runs nothing appended starts on the RTX PROs.
@@ -126,17 +139,10 @@ class TstTemplateAppendSweep : public QObject {
     const PlannerResult g = GreedyPlanner().plan(*world.cost, PlannerBudget{30, 0}, 1, {}, nullptr);
     QVERIFY(g.found);
     const double greedy = g.report.throughput.sequences_per_s;
-    double reached[2] = {0, 0};
-    std::vector<TemplateChoice> built[2];
-    for (const bool leading : {false, true}) {
-      ConstructionEpisode episode(*world.cost);
-      episode.step(t);
-      QCOMPARE(episode.free().freeOfType(h100), 8);
-      PlannerRun run = runOf(30);
-      run.offer(episode);
-      built[leading] = sweepAppendedTemplates(episode, run, {t}, 2, leading).best;
-      reached[leading] = run.bestThroughput();
-    }
+    const LedComparison c = appendsWithAndWithoutLeads(*world.cost, t, h100);
+    QCOMPARE(c.free, 8);
+    const auto& reached = c.reached;
+    const auto& built = c.built;
     QVERIFY2(reached[false] < greedy * 0.99, qPrintable(QString("%1 vs greedy %2").arg(reached[false]).arg(greedy)));
     QVERIFY2(reached[true] >= greedy * (1 - 1e-9), qPrintable(QString("%1 vs greedy %2").arg(reached[true]).arg(greedy)));
     QCOMPARE(built[true].size(), size_t(2));
