@@ -150,6 +150,7 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
     return kExitInfeasible;
   }
   out << "no feasible plan found" << (r.stats.refused ? " (the planner refused: see above)" : "") << "\n";
+  if (!r.stats.proof.empty()) out << "  " << r.stats.proof.english() << "\n";
   if (!r.plan.unused_gpus.empty()) {
     TextTable t({"GPU type", "node", "GPUs", "why it holds no template"});
     for (const UnusedGpuGroup& g : groupUnusedGpus(r.plan.unused_gpus))

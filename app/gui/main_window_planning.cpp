@@ -149,11 +149,13 @@ void MainWindow::showInfeasible() {
   clearViews();
   const QString why = coreText(r.stats.reason, r.stats.message);
   whyDropped_->setUnused(r.plan.unused_gpus);
-  // The headline gives the first reason there is no plan (a violation of the cost model, or why
-  // the first node holds no template); the planner's account of its search (rollouts, steps)
-  // stays in the status line, where it says what was tried.
+  // The headline gives the first reason there is no plan (the planner's proof that none exists,
+  // a violation of the cost model, or why the first node holds no template); the planner's
+  // account of its search (rollouts, steps) stays in the status line, where it says what was tried.
   QString because;
-  if (!r.report.violations.empty())
+  if (!r.stats.proof.empty())
+    because = coreText(r.stats.proof, r.stats.proof.english());
+  else if (!r.report.violations.empty())
     because = coreText(r.report.violations.front().reason, r.report.violations.front().message);
   else if (whyDropped_->rowCount() > 0)
     because = whyDropped_->index(0, WhyDroppedModel::ReasonColumn).data().toString();

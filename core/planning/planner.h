@@ -79,6 +79,8 @@ struct PlannerStats {
   bool refused = false;             // e.g. exhaustive: the space cannot be searched in budget
   std::string message;              // why refused, or a summary
   Reason reason;                    // `message` as data (empty when the planner gave only text)
+  Reason proof;                     // set only when the planner proved that no plan exists
+                                    // (arachne's memory bound): the reason to lead with
   std::vector<PlannerPhase> phases; // in the order they ran; empty for planners with one phase
 };
 

@@ -476,6 +476,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     result.stats.message = result.stats.reason.english();
   }
   result.stats.phases = ledger.phases();
+  if (!result.found) result.stats.proof = provedInfeasible;
   if (types.reduced()) {
     // The withheld types' GPUs with the reduction as their reason (without a plan, finish()
     // explained every node as if the planner could have used it).

@@ -23,6 +23,7 @@ class FakePlanningBackend : public gui::PlanningBackend {
   mutable std::atomic<bool> gate{true};  // false holds the job until it is set again
   std::string message;                   // the result's stats.message (set before planning)
   mutable std::atomic<bool> infeasible{false};
+  mutable std::atomic<bool> proven{false};  // with `infeasible`: the planner proved it (stats.proof)
   mutable std::atomic<int> depth{1};
   mutable std::atomic<std::uint64_t> lastSeed{~0ULL};  // the seed of the last request planned
   std::string refusal;  // when set, "fake-random" refuses with this message  // stages of the first type's template (a deep pipeline)
@@ -77,6 +78,8 @@ class FakePlanningBackend : public gui::PlanningBackend {
           u.reason = u.why.english();
           r.plan.unused_gpus.push_back(u);
         }
+        if (proven.load())
+          r.stats.proof = Reason(text::kNoPlanCanFit, {number(560.1, 1), number(456.0, 1), number(4, 0)});
         r.plan.provenance.planner = request.planner;
         return r;
       }

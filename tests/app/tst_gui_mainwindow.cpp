@@ -456,6 +456,17 @@ class TestGuiMainWindow : public QObject {
     QVERIFY(summary->toPlainText().contains("518.3 GiB of 80.0 GiB"));
     QVERIFY(!w.tabs()->isTabEnabled(MainWindow::PlanTab));
     QVERIFY(w.tabs()->isTabEnabled(MainWindow::DroppedTab));
+    // A planner that proved no plan exists leads the headline with its proof, before the
+    // violation and the nodes' reasons (which the summary still lists).
+    backend_.infeasible = true;
+    backend_.proven = true;
+    w.startPlanning();
+    QVERIFY(finished.wait(5000));
+    backend_.infeasible = false;
+    backend_.proven = false;
+    QVERIFY2(w.resultText().startsWith("No feasible plan: stopped early: no plan can fit, since every plan needs at least 560.1 GiB"),
+             qPrintable(w.resultText()));
+    QVERIFY(summary->toPlainText().contains("518.3 GiB of 80.0 GiB"));
   }
 
   // Alt+Left/Right step the replay, also after the language changed twice (a button's setText
