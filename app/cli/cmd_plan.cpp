@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "commands.h"
 #include "cluster/node_order_spec.h"
 #include "io/atomic_file.h"
@@ -146,7 +148,15 @@ int runPlan(const CommandSpec& cmd, const std::vector<std::string>& args, std::o
   if (a.has("--json")) {
     // Still JSON, so a script reading stdout can tell "no plan" from a broken run: no templates,
     // "feasible": false, and every GPU with the reason it holds no template. The exit code says it too.
-    out << planToJson(r.plan, &r.report, p.spec);
+    // A planner that proved no plan exists adds its proof ("infeasible_proof", beside the plan's
+    // fields: a plan file does not carry it).
+    std::string text = planToJson(r.plan, &r.report, p.spec);
+    if (!r.stats.proof.empty()) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(text);
+      j["infeasible_proof"] = r.stats.proof.english();
+      text = j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+    }
+    out << text;
     return kExitInfeasible;
   }
   out << "no feasible plan found" << (r.stats.refused ? " (the planner refused: see above)" : "") << "\n";

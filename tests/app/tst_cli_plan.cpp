@@ -62,6 +62,17 @@ class TstCliPlan : public QObject {
     QVERIFY2(!r.err.contains(" again ("), qPrintable(r.err));
     QVERIFY2(r.out.contains("no feasible plan found\n  stopped early: no plan can fit, since every plan needs at least"),
              qPrintable(r.out));
+    // As JSON: the plan's fields ("feasible": false) and the proof beside them.
+    const Run j = cli({"plan", "--cluster", "h100:3x2", "--model", "qwen3-30b-a3b", "--planner", "arachne-untrained", "--json"});
+    QVERIFY2(j.code == 3, qPrintable(j.err + j.out));
+    const QJsonObject o = QJsonDocument::fromJson(j.out.toUtf8()).object();
+    QCOMPARE(o["feasible"].toBool(true), false);
+    QVERIFY2(o["infeasible_proof"].toString().startsWith("stopped early: no plan can fit, since every plan needs at least"),
+             qPrintable(j.out));
+    // Without a proof (greedy gives none) the key is absent.
+    const Run g = cli({"plan", "--cluster", "h100:3x2", "--model", "qwen3-30b-a3b", "--planner", "greedy", "--json"});
+    QCOMPARE(g.code, 3);
+    QVERIFY(!QJsonDocument::fromJson(g.out.toUtf8()).object().contains("infeasible_proof"));
   }
 
   void planJsonAndOut() {
