@@ -476,7 +476,7 @@ PlannerResult ArachnePlanner::plan(const CostModel& cost, const PlannerBudget& b
     result.stats.message = result.stats.reason.english();
   }
   result.stats.phases = ledger.phases();
-  if (!result.found) result.stats.proof = provedInfeasible;
+  result.stats.proof = provedInfeasible;  // empty unless the bound proved that nothing fits
   if (types.reduced()) {
     // The withheld types' GPUs with the reduction as their reason (without a plan, finish()
     // explained every node as if the planner could have used it).
