@@ -9,6 +9,7 @@
 #include "planning/construction_replay.h"
 #include "planning/planner_run.h"
 #include "planning/stage_edit_neighbours.h"
+#include "planning/stage_order_sweep.h"
 
 namespace arachne {
 
@@ -46,6 +47,41 @@ StageEditSweep sweepStageEdits(ConstructionEpisode& episode, PlannerRun& run, st
     out.edits += searchNeighbours(episode, run, reached, rounds, edits, {}, &replayed);
     if (run.bestThroughput() > before) {
       out.best = std::move(reached);
+      break;
+    }
+  }
+  return out;
+}
+
+StageEditSweep sweepReorderedEdits(ConstructionEpisode& episode, PlannerRun& run,
+                                   std::vector<TemplateChoice> construction, int count) {
+  StageEditSweep out;
+  out.best = std::move(construction);
+  const int types = episode.gpuTypeCount();
+  const size_t keep = static_cast<size_t>(std::max(0, count));
+  std::vector<std::pair<double, std::vector<TemplateChoice>>> seeds;  // best first
+  const Replayed heard = [&seeds, keep](const std::vector<TemplateChoice>& c, double reached) {
+    const auto at = std::find_if(seeds.begin(), seeds.end(), [&](const auto& s) { return s.first < reached; });
+    if (reached <= 0 || static_cast<size_t>(at - seeds.begin()) >= keep) return;
+    seeds.insert(at, {reached, c});
+    if (seeds.size() > keep) seeds.pop_back();
+  };
+  const double start = run.bestThroughput();
+  out.edits = searchNeighbours(
+      episode, run, out.best, 1,
+      [types](const std::vector<TemplateChoice>& base) { return stageEditNeighbours(base, types); }, heard);
+  if (run.bestThroughput() > start) return out;
+  for (const auto& [reached, edited] : seeds) {
+    if (run.shouldStop()) break;
+    const double before = run.bestThroughput();
+    StageOrderSweep moved = sweepStageOrders(episode, run, edited);
+    out.orders += moved.orders;
+    if (run.bestThroughput() <= before && edited.size() > 1 && !run.shouldStop()) {
+      moved = sweepTemplateOrders(episode, run, edited);
+      out.orders += moved.orders;
+    }
+    if (run.bestThroughput() > before) {
+      out.best = std::move(moved.best);
       break;
     }
   }

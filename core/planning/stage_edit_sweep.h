@@ -13,6 +13,7 @@ class PlannerRun;
 
 struct StageEditSweep {
   int edits = 0;                      // edited constructions replayed
+  int orders = 0;                     // reordered ones (sweepReorderedEdits)
   std::vector<TemplateChoice> best;   // the construction of the best plan the sweep saw
 };
 
@@ -24,5 +25,13 @@ struct StageEditSweep {
 // becoming the answer. Stops when `run` says so.
 StageEditSweep sweepStageEdits(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice> construction,
                                int rounds = 3, int lookahead = 0);
+
+// An edit can lose only in the order it was made in. Replays every construction one edit away
+// from `construction` (one round, moving on when one improves); when none improves, the `count`
+// that reached the highest throughput are each replayed in every stage order one move away
+// (planning/stage_order_sweep.h), then in every template order, the first that improves becoming
+// the answer (`best`; `orders` counts the reordered replays). Stops when `run` says so.
+StageEditSweep sweepReorderedEdits(ConstructionEpisode& episode, PlannerRun& run,
+                                   std::vector<TemplateChoice> construction, int count);
 
 }  // namespace arachne

@@ -50,6 +50,12 @@ struct RolloutSchedule {
   // Phase 6's stage-edit sweep around the best construction edits this many of its best
   // non-improving edits once more (two edits at once; planning/stage_edit_sweep.h).
   int edit_lookahead = 2;
+  // Last in phase 6, the best `edit_lookahead` edits of the construction it ended with are also
+  // replayed in every stage order and then every template order one move away: an edit that loses
+  // where it stands can win after a move (planning/stage_edit_sweep.h's sweepReorderedEdits;
+  // held-out `sailor-neo27-320-b1024` and `small-05`, docs/learned-planner.md "Planning"). Last,
+  // so no earlier search changes its path.
+  bool lookahead_orders = true;
   // Phase 6 then searches around each of this many first templates alone: the best distinct
   // templates a rollout placed first, ranked by the throughput of that template alone (one that is
   // the best construction or a runner-up already is skipped). 3 was set before any measurement

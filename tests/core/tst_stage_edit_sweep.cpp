@@ -3,7 +3,8 @@
 // between templates) are among the neighbours, the lookahead searches on from edits that did not
 // improve, a replay drops the stages of a template on a type an earlier template used up, helper
 // threads that fill the neighbours ahead change nothing, a template cut in two reaches a two-template
-// optimum, two templates merged reach greedy's plan, and a run that must stop replays nothing.
+// optimum, two templates merged reach greedy's plan, the best edits replayed in other orders reach
+// an optimum an edit and a move away, and a run that must stop replays nothing.
 #include <QtTest>
 
 #include "planning/construction_episode.h"
@@ -292,6 +293,53 @@ class TstStageEditSweep : public QObject {
     const int plain = sweep(0, without), ahead = sweep(2, with);
     QVERIFY2(ahead > plain, qPrintable(QString("%1 vs %2").arg(ahead).arg(plain)));
     QVERIFY(with >= without && without > 0);
+  }
+
+  // The best edits replayed in other orders (sweepReorderedEdits; held-out `small-05`): from arachne's
+  // RTX 3090 ×3 (micro-batch 2), RTX 2080 | RTX 2080 ×3, V100, no edit improves and no edit of an
+  // edit does; the best edit, the RTX 2080s three stages deep, loses where it stands (16.100 seq/s
+  // against 16.199) and wins with the V100 template ahead of the RTX 3090s, which then take
+  // micro-batch 4: the throughput of the plan exhaustive search finds best there (16.234).
+  void reordersTheBestEdits() {
+    PlanningWorld world("v100-16:1x1,rtx-3090:2x1+1x1,rtx-2080:6x1", "opt-350m");
+    const int v100 = world.cost->gpuIndex("v100-16"), r3090 = world.cost->gpuIndex("rtx-3090"),
+              r2080 = world.cost->gpuIndex("rtx-2080");
+    const auto tmpl = [](std::vector<StageChoice> stages) {
+      TemplateChoice t;
+      t.depth = static_cast<int>(stages.size());
+      t.stages = std::move(stages);
+      return t;
+    };
+    const std::vector<TemplateChoice> start = {tmpl({{r3090, 1}}), tmpl({{r2080, 1}, {r2080, 1}}), tmpl({{v100, 1}})};
+    const std::vector<TemplateChoice> optimum = {tmpl({{v100, 1}}), tmpl({{r3090, 1}}),
+                                                 tmpl({{r2080, 1}, {r2080, 1}, {r2080, 1}})};
+    PlannerBudget budget;
+    budget.seconds = 30;
+    const auto throughputOf = [&](const std::vector<TemplateChoice>& c) {
+      ConstructionEpisode episode(*world.cost);
+      PlannerRun run(budget, {}, nullptr);
+      return startFrom(episode, run, c);
+    };
+    const double from = throughputOf(start), best = throughputOf(optimum);
+    QVERIFY2(best > from * 1.001, qPrintable(QString("%1 vs %2").arg(best).arg(from)));
+    const auto sweep = [&](bool reorder, StageEditSweep& s) {
+      ConstructionEpisode episode(*world.cost);
+      PlannerRun run(budget, {}, nullptr);
+      startFrom(episode, run, start);
+      s = reorder ? sweepReorderedEdits(episode, run, start, 2) : sweepStageEdits(episode, run, start, 3, 2);
+      return run.bestThroughput();
+    };
+    StageEditSweep plain, reordered;
+    QCOMPARE(sweep(false, plain), from);
+    QCOMPARE(plain.orders, 0);
+    QCOMPARE(sweep(true, reordered), best);
+    QVERIFY(reordered.edits > 0 && reordered.orders > 0);
+    // The deeper RTX 2080 template, with the V100 template ahead of the RTX 3090s' (here the
+    // RTX 2080s first of all: the same throughput).
+    QCOMPARE(reordered.best.size(), size_t(3));
+    QVERIFY(std::find(reordered.best.begin(), reordered.best.end(), optimum[2]) != reordered.best.end());
+    QVERIFY(std::find(reordered.best.begin(), reordered.best.end(), optimum[0]) <
+            std::find(reordered.best.begin(), reordered.best.end(), optimum[1]));
   }
 
   // The first template takes all eight H100s; the second, H100 | A100 TP 8, is refused as it
