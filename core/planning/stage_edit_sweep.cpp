@@ -13,6 +13,23 @@
 
 namespace arachne {
 
+namespace {
+
+using Seeds = std::vector<std::pair<double, std::vector<TemplateChoice>>>;
+
+// Hears every replayed construction and keeps in `seeds` the `keep` that reached the highest
+// throughput, best first.
+Replayed keepBest(Seeds& seeds, size_t keep) {
+  return [&seeds, keep](const std::vector<TemplateChoice>& c, double reached) {
+    const auto at = std::find_if(seeds.begin(), seeds.end(), [&](const auto& s) { return s.first < reached; });
+    if (reached <= 0 || static_cast<size_t>(at - seeds.begin()) >= keep) return;
+    seeds.insert(at, {reached, c});
+    if (seeds.size() > keep) seeds.pop_back();
+  };
+}
+
+}  // namespace
+
 StageEditSweep sweepStageEdits(ConstructionEpisode& episode, PlannerRun& run, std::vector<TemplateChoice> construction,
                                int rounds, int lookahead) {
   StageEditSweep out;
@@ -21,25 +38,19 @@ StageEditSweep sweepStageEdits(ConstructionEpisode& episode, PlannerRun& run, st
   const size_t keep = static_cast<size_t>(std::max(0, lookahead));
   // The best `keep` edits of the latest round by the throughput each reached, best first (when no
   // round improves any more: the best edits of the best construction).
-  std::vector<std::pair<double, std::vector<TemplateChoice>>> seeds;
+  Seeds seeds;
   const Neighbours edits = [types, &seeds](const std::vector<TemplateChoice>& base) {
     seeds.clear();
     return stageEditNeighbours(base, types);
   };
   Replayed heard;
-  if (keep > 0)
-    heard = [&seeds, keep](const std::vector<TemplateChoice>& c, double reached) {
-      const auto at = std::find_if(seeds.begin(), seeds.end(), [&](const auto& s) { return s.first < reached; });
-      if (reached <= 0 || static_cast<size_t>(at - seeds.begin()) >= keep) return;
-      seeds.insert(at, {reached, c});
-      if (seeds.size() > keep) seeds.pop_back();
-    };
+  if (keep > 0) heard = keepBest(seeds, keep);
   ReplayedKeys replayed;  // shared with the lookahead's searches: their neighbourhoods overlap
   out.edits = searchNeighbours(episode, run, out.best, rounds, edits, heard, &replayed);
   // Two edits at once: a better plan can sit behind an edit that alone loses a little. The best
   // `lookahead` edits of the last round are each searched on like the best construction; the
   // first that improves on the best plan becomes the sweep's answer.
-  std::vector<std::pair<double, std::vector<TemplateChoice>>> starts = std::move(seeds);
+  Seeds starts = std::move(seeds);
   for (auto& start : starts) {
     if (run.shouldStop()) break;
     const double before = run.bestThroughput();
@@ -59,17 +70,12 @@ StageEditSweep sweepReorderedEdits(ConstructionEpisode& episode, PlannerRun& run
   out.best = std::move(construction);
   const int types = episode.gpuTypeCount();
   const size_t keep = static_cast<size_t>(std::max(0, count));
-  std::vector<std::pair<double, std::vector<TemplateChoice>>> seeds;  // best first
-  const Replayed heard = [&seeds, keep](const std::vector<TemplateChoice>& c, double reached) {
-    const auto at = std::find_if(seeds.begin(), seeds.end(), [&](const auto& s) { return s.first < reached; });
-    if (reached <= 0 || static_cast<size_t>(at - seeds.begin()) >= keep) return;
-    seeds.insert(at, {reached, c});
-    if (seeds.size() > keep) seeds.pop_back();
-  };
+  Seeds seeds;
   const double start = run.bestThroughput();
   out.edits = searchNeighbours(
       episode, run, out.best, 1,
-      [types](const std::vector<TemplateChoice>& base) { return stageEditNeighbours(base, types); }, heard);
+      [types](const std::vector<TemplateChoice>& base) { return stageEditNeighbours(base, types); },
+      keepBest(seeds, keep));
   if (run.bestThroughput() > start) return out;
   for (const auto& [reached, edited] : seeds) {
     if (run.shouldStop()) break;

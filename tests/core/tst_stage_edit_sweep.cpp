@@ -304,12 +304,6 @@ class TstStageEditSweep : public QObject {
     PlanningWorld world("v100-16:1x1,rtx-3090:2x1+1x1,rtx-2080:6x1", "opt-350m");
     const int v100 = world.cost->gpuIndex("v100-16"), r3090 = world.cost->gpuIndex("rtx-3090"),
               r2080 = world.cost->gpuIndex("rtx-2080");
-    const auto tmpl = [](std::vector<StageChoice> stages) {
-      TemplateChoice t;
-      t.depth = static_cast<int>(stages.size());
-      t.stages = std::move(stages);
-      return t;
-    };
     const std::vector<TemplateChoice> start = {tmpl({{r3090, 1}}), tmpl({{r2080, 1}, {r2080, 1}}), tmpl({{v100, 1}})};
     const std::vector<TemplateChoice> optimum = {tmpl({{v100, 1}}), tmpl({{r3090, 1}}),
                                                  tmpl({{r2080, 1}, {r2080, 1}, {r2080, 1}})};
