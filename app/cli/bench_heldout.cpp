@@ -62,6 +62,18 @@ std::string untrainedCell(const Outcome& x) {
   return fixed(ratio(u, a), 3) + (atLeast(a, u) ? " equal" : " above");
 }
 
+// The untrained policy's best plan within as many evaluations as arachne spent, read from its
+// best-so-far curve: its own schedule stopped there (not `--evals`, which changes the schedule).
+double untrainedAtArachneEvals(const Outcome& x) {
+  return std::max(0.0, bestAt(x.untrained.result.stats.best_curve, x.arachne.result.stats.evaluations));
+}
+
+std::string untrainedAtEvalsCell(const Outcome& x) {
+  const double a = x.arachne.throughput(), u = untrainedAtArachneEvals(x);
+  if (u <= 0) return a > 0 ? "none below" : "-";
+  return fixed(ratio(u, a), 3) + (!atLeast(u, a) ? " below" : atLeast(a, u) ? " equal" : " above");
+}
+
 // Prints the disjointness check and returns its verdict word.
 std::string checkAndPrintDisjointness(BenchOutput& o, const HeldoutSet& set) {
   const std::string path = defaultPolicyWeightsPath();
@@ -225,7 +237,8 @@ void benchHeldout(BenchOutput& o) {
   // The results and the checks.
   const std::vector<std::string> header = {"problem", "arachne seq/s", "arachne evals", "arachne s", "first rollout seq/s",
                                            "greedy seq/s", "random-10x seq/s", "optimum seq/s", "untrained seq/s",
-                                           "vs greedy", "vs random-10x", "vs optimum (>= 0.99)", "untrained / arachne"};
+                                           "vs greedy", "vs random-10x", "vs optimum (>= 0.99)", "untrained / arachne",
+                                           "at arachne's evals"};
   std::vector<std::vector<std::string>> rows, csvRows;
   int passG = 0, passR = 0, passE = 0, counted = 0, below = 0, equal = 0, above = 0, firstKnown = 0, firstAtLeast = 0;
   int equalAtOptimum = 0;  // ties where both reached exhaustive's optimum: no planner can be above it
@@ -240,6 +253,12 @@ void benchHeldout(BenchOutput& o) {
   int rollKnown = 0, rollAtLeastG = 0, rollUntrainedBelow = 0;
   double logRollU = 0;
   int ratiosRollU = 0;
+  // The same comparison at equal evaluations: the untrained policy's schedule stopped after as
+  // many evaluations as arachne spent, and the evaluations it needs to reach arachne's plan.
+  int belowAtEvals = 0, reachedA = 0;
+  double logUAtEvals = 0, logEvalsToReach = 0;
+  int ratiosUAtEvals = 0;
+  Worst worstUAtEvals;
   std::vector<std::string> notCounted;
   std::vector<std::string> budgetBound;  // problems where arachne used its whole budget
   std::vector<std::string> greedyBound;  // and where greedy did: its answer was cut short too
@@ -276,6 +295,21 @@ void benchHeldout(BenchOutput& o) {
       logEvalsU += std::log(static_cast<double>(eu) / static_cast<double>(ea));
       ++ratiosEvalsU;
     }
+    const double uAt = untrainedAtArachneEvals(x);
+    if (a > 0 && !atLeast(uAt, a)) ++belowAtEvals;
+    if (a > 0 && uAt > 0) {
+      logUAtEvals += std::log(uAt / a);
+      ++ratiosUAtEvals;
+      worstUAtEvals.see(uAt / a, h.id);
+    }
+    // Against the evaluations arachne itself needed to reach its plan, not all it spent: much of
+    // a search is spent confirming that nothing better is near.
+    const long long toReach = a > 0 ? reaches(x.untrained.result.stats.best_curve, a) : -1;
+    const long long arachneReach = a > 0 ? reaches(x.arachne.result.stats.best_curve, a) : -1;
+    if (toReach > 0 && arachneReach > 0) {
+      ++reachedA;
+      logEvalsToReach += std::log(static_cast<double>(toReach) / static_cast<double>(arachneReach));
+    }
     // Within a wall-clock budget the schedule runs once; a problem where it ran out of time is
     // planned to the machine's speed, and its figure can differ between two runs.
     const bool bound = x.arachne.wall_s >= opt.budget_s;
@@ -306,15 +340,18 @@ void benchHeldout(BenchOutput& o) {
                     fixed(x.arachne.wall_s, 2), first < 0 ? "n/a" : first > 0 ? fixed(first, 2) : "-", seqsCell(x.greedy),
                     x.random.result.stats.evaluations > 0 ? seqsCell(x.random) : "-", exhaustiveCell(x),
                     seqsCell(x.untrained), ratioCell(a, g, okG), ratioCell(a, r, okR),
-                    x.optimum ? ratioCell(a, e, okE) : (h.exhaustive ? "not counted" : "-"), untrainedCell(x)});
+                    x.optimum ? ratioCell(a, e, okE) : (h.exhaustive ? "not counted" : "-"), untrainedCell(x),
+                    untrainedAtEvalsCell(x)});
     csvRows.push_back({h.id, h.cluster, h.network, h.model, std::to_string(x.gpus), h.exhaustive ? "1" : "0",
                        csvNumber(a, 6), std::to_string(x.arachne.result.stats.evaluations), csvNumber(x.arachne.wall_s, 3),
                        first < 0 ? "" : csvNumber(first, 6), csvNumber(g, 6), csvNumber(r, 6),
                        std::to_string(x.random.result.stats.evaluations), x.optimum ? csvNumber(e, 6) : "",
                        csvNumber(u, 6), okG ? "1" : "0", okR ? "1" : "0", x.optimum ? (okE ? "1" : "0") : "",
-                       !atLeast(u, a) ? "1" : "0", bound ? "1" : "0"});
+                       !atLeast(u, a) ? "1" : "0", bound ? "1" : "0", uAt > 0 ? csvNumber(uAt, 6) : "",
+                       toReach > 0 ? std::to_string(toReach) : "",
+                       arachneReach > 0 ? std::to_string(arachneReach) : ""});
   }
-  o.out() << markdownTable(header, rows, "lrrrrrrrrllll") << "\n";
+  o.out() << markdownTable(header, rows, "lrrrrrrrrlllll") << "\n";
   const int n = static_cast<int>(outcomes.size());
   auto verdict = [](bool ok) { return ok ? "PASS" : "FAIL"; };
   o.out() << "heldout: arachne >= greedy on " << passG << "/" << n << " (" << worstG.text() << "): " << verdict(passG == n)
@@ -334,6 +371,17 @@ void benchHeldout(BenchOutput& o) {
   if (ratiosEvalsU > 0)
     o.out() << "heldout: arachne-untrained's evaluations / arachne's: geometric mean "
             << fixed(std::exp(logEvalsU / ratiosEvalsU), 3) << " over " << ratiosEvalsU << " problems\n";
+  int withPlan = 0;
+  for (const Outcome& x : outcomes) withPlan += x.arachne.throughput() > 0;
+  o.out() << "heldout: at arachne's evaluations (the untrained policy's search stopped after as many evaluations as "
+             "arachne spent), arachne-untrained below arachne on "
+          << belowAtEvals << "/" << withPlan << " (untrained / arachne geometric mean "
+          << (ratiosUAtEvals > 0 ? fixed(std::exp(logUAtEvals / ratiosUAtEvals), 3) : "-") << ", " << worstUAtEvals.text()
+          << "); it reaches arachne's plan on " << reachedA << "/" << withPlan;
+  if (reachedA > 0)
+    o.out() << ", after " << fixed(std::exp(logEvalsToReach / reachedA), 3)
+            << " x the evaluations arachne needed to reach it (geometric mean over those)";
+  o.out() << "\n";
   if (firstKnown > 0)
     o.out() << "heldout: the policy's first rollout >= greedy on " << firstAtLeast << "/" << firstKnown
             << " (first / greedy geometric mean " << (ratiosFirst > 0 ? fixed(std::exp(logFirst / ratiosFirst), 3) : "-")
@@ -368,7 +416,9 @@ void benchHeldout(BenchOutput& o) {
         {"problem", "cluster", "network", "model", "gpus", "exhaustive_sized", "arachne_seq_per_s", "arachne_evaluations",
          "arachne_planning_s", "first_rollout_seq_per_s", "greedy_seq_per_s", "random10x_seq_per_s",
          "random10x_evaluations", "optimum_seq_per_s", "untrained_seq_per_s", "arachne_ge_greedy",
-         "arachne_ge_random10x", "arachne_ge_99pct_optimum", "untrained_below_arachne", "arachne_budget_bound"},
+         "arachne_ge_random10x", "arachne_ge_99pct_optimum", "untrained_below_arachne", "arachne_budget_bound",
+         "untrained_at_arachne_evaluations_seq_per_s", "untrained_evaluations_to_reach_arachne",
+         "arachne_evaluations_to_reach_its_plan"},
         csvRows);
   printPhases(o, outcomes);
 }

@@ -28,21 +28,6 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// Best-so-far at `evals` evaluations: the last improvement at or before it; < 0 when none.
-double bestAt(const std::vector<std::pair<long long, double>>& curve, long long evals) {
-  double best = -1;
-  for (const auto& [e, v] : curve)
-    if (e <= evals) best = std::max(best, v);
-  return best;
-}
-
-// Evaluations at the first improvement reaching `target`; -1 when never.
-long long reaches(const std::vector<std::pair<long long, double>>& curve, double target) {
-  for (const auto& [e, v] : curve)
-    if (atLeast(v, target)) return e;
-  return -1;
-}
-
 std::string metadataValue(const nlohmann::json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_float()) return fixed(v.get<double>(), 1);
@@ -91,6 +76,19 @@ void describeWeights(BenchOutput& o, const std::string& planner, const std::stri
 }
 
 }  // namespace
+
+double bestAt(const std::vector<std::pair<long long, double>>& curve, long long evals) {
+  double best = -1;
+  for (const auto& [e, v] : curve)
+    if (e <= evals) best = std::max(best, v);
+  return best;
+}
+
+long long reaches(const std::vector<std::pair<long long, double>>& curve, double target) {
+  for (const auto& [e, v] : curve)
+    if (atLeast(v, target)) return e;
+  return -1;
+}
 
 void benchTime(BenchOutput& o) {
   const BenchOptions& opt = o.options();

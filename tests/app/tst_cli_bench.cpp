@@ -254,7 +254,8 @@ class TstCliBench : public QObject {
     const Table t = table(r.out.mid(r.out.indexOf("| problem | arachne seq/s")), "problem");
     QCOMPARE(t.header, (QStringList{"problem", "arachne seq/s", "arachne evals", "arachne s", "first rollout seq/s",
                                     "greedy seq/s", "random-10x seq/s", "optimum seq/s", "untrained seq/s", "vs greedy",
-                                    "vs random-10x", "vs optimum (>= 0.99)", "untrained / arachne"}));
+                                    "vs random-10x", "vs optimum (>= 0.99)", "untrained / arachne",
+                                    "at arachne's evals"}));
     QCOMPARE(t.rows.size(), 2);
     int passG = 0;
     for (const auto& row : t.rows) {
@@ -306,18 +307,44 @@ class TstCliBench : public QObject {
                                 ? "heldout: arachne-untrained's evaluations / arachne's: geometric mean 1.000 over 2 problems"
                                 : "heldout: arachne-untrained's evaluations / arachne's: geometric mean "),
              qPrintable(r.out));
+    // At equal evaluations the same planner is the same search: equal on every problem where no
+    // budget cut either run, and it reaches its own plan within its own evaluations.
+    const QRegularExpressionMatch atEvals =
+        QRegularExpression("heldout: at arachne's evaluations \\(the untrained policy's search stopped after as many "
+                           "evaluations as arachne spent\\), arachne-untrained below arachne on ([0-2])/2 \\(untrained / "
+                           "arachne geometric mean ([0-9.]+), lowest [0-9.]+ on t-0[12]\\); it reaches arachne's plan on "
+                           "([0-2])/2, after ([0-9.]+) x the evaluations arachne needed to reach it")
+            .match(r.out);
+    QVERIFY2(atEvals.hasMatch(), qPrintable(r.out));
+    if (budgetBound == 0 && m.captured(1) == "0") {
+      QCOMPARE(atEvals.captured(1), QString("0"));
+      QCOMPARE(atEvals.captured(2), QString("1.000"));
+      QCOMPARE(atEvals.captured(3), QString("2"));
+      QCOMPARE(atEvals.captured(4), QString("1.000"));
+      for (const auto& row : t.rows) QVERIFY2(row[13] == "1.000 equal", qPrintable(row.join(" | ")));
+    }
     QFile csv(dir.filePath("heldout.csv"));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split('\n');
     QCOMPARE(lines.size(), 3);
     QVERIFY(lines[0].startsWith("problem,cluster,network,model,gpus,exhaustive_sized,arachne_seq_per_s"));
     QVERIFY(lines[2].startsWith("t-02,\"a100-40:4x1,v100-16:4x1\",sailor-us-central1-a,opt-350m,8,0,"));
-    // The last column says which rows the printed line names: the same count, exactly (the CSV
+    // The budget-bound column says which rows the printed line names: the same count, exactly (the CSV
     // and the line are decided from the same unrounded planning time).
-    QVERIFY(lines[0].endsWith(",untrained_below_arachne,arachne_budget_bound"));
+    QVERIFY(lines[0].contains(",untrained_below_arachne,arachne_budget_bound,"));
+    QVERIFY(lines[0].endsWith(",untrained_at_arachne_evaluations_seq_per_s,untrained_evaluations_to_reach_arachne,"
+                              "arachne_evaluations_to_reach_its_plan"));
     int boundRows = 0;
     for (int i = 1; i < lines.size(); ++i) {
-      const QString last = lines[i].section(',', -1);
+      // The cluster cell of t-02 is quoted and holds a comma: count columns from the end.
+      const QString last = lines[i].section(',', -4, -4);
+      // Unbounded, the same search reaches a plan within arachne's evaluations, and arachne's own
+      // after exactly as many evaluations as arachne did.
+      if (last == "0") {
+        QVERIFY2(number(lines[i].section(',', -3, -3)) > 0, qPrintable(lines[i]));
+        QVERIFY2(lines[i].section(',', -2, -2).toLongLong() > 0, qPrintable(lines[i]));
+        QCOMPARE(lines[i].section(',', -2, -2), lines[i].section(',', -1));
+      }
       QVERIFY2(last == "0" || last == "1", qPrintable(lines[i]));
       boundRows += last == "1";
     }
