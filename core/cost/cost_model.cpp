@@ -140,6 +140,11 @@ CostModel::~CostModel() = default;
 
 PlanReport CostModel::price(const Plan& plan, bool rebalance) const { return d->price(plan, rebalance); }
 
+double CostModel::iterationTimeWith(const Plan& plan, const PlanReport& priced, int templ, int stage,
+                                    const StageTime& time) const {
+  return d->iterationTimeWith(plan, priced, templ, stage, time);
+}
+
 PlanReport CostModel::priceAndUpdate(Plan& plan) const {
   PlanReport r = d->price(plan, !plan.fixed_micro_batches);
   if (r.templates.size() == plan.templates.size())

@@ -45,6 +45,14 @@ class CostModel {
   // price() followed by writing the split back into plan.templates[i].micro_batches. A plan
   // with fixed_micro_batches is priced with its own micro-batches (rebalance = false).
   PlanReport priceAndUpdate(Plan& plan) const;
+  // The iteration time price(plan, true) would report if stage `stage` of template `templ` took
+  // `time` instead of what `priced` (price(plan, true) of this plan, with timings) holds, the
+  // batch split again: O(stages), without pricing the plan. Exact, to the bit, for a change that
+  // alters only that stage's own time items, as another expert tiling of the stage does (the
+  // fill's tileExperts prices in full only the tilings this says are faster). Memory is not
+  // looked at. +inf when `priced` has no timings for the plan (e.g. it was rejected).
+  double iterationTimeWith(const Plan& plan, const PlanReport& priced, int templ, int stage,
+                           const StageTime& time) const;
 
   // --- Low-level queries for the fill and the planners (all O(1) after construction). ---
   // GPU types of the composition, indexed 0..gpuTypeCount()-1 in order of first appearance.

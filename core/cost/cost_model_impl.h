@@ -142,6 +142,8 @@ struct CostModel::Impl {
   // what validation looked up; leaves every stage's layer sums in placement.ranges.
   void timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
                      PlanPlacement& placement) const;
+  double iterationTimeWith(const Plan& plan, const PlanReport& priced, int templ, int stage,
+                           const StageTime& time) const;  // plan_timing.cpp
   StageMemory memory(const ProfileTable& t, int first, int last, int stageIndex, int depth,
                      int microBatches, int replicas, const ExpertTiling& tiling,
                      int virtualStages = 1) const;

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
+#include "cost/batch_split.h"
 #include "cost/collectives.h"
 #include "cost/cost_model_impl.h"
 #include "cost/link_model.h"
@@ -19,12 +21,6 @@ namespace {
 // Scratch reused between calls (pricing allocates nothing but the report).
 struct TimingScratch {
   PipelineLinks pipeline;
-  // What the tail after the pipeline needs of each stage of the template being timed.
-  struct StageTail {
-    double window, fwdWindow;  // the last backward's and the next first forward's time
-    double gExposed, agExposed, opt;
-  };
-  std::vector<StageTail> tail;
   // Collectives of the data-parallel groups priced so far in this call: stages of one plan
   // reduce the same full buckets over the same kind of group again and again.
   struct GroupCollective {
@@ -41,7 +37,79 @@ thread_local TimingScratch tTiming __attribute__((tls_model("initial-exec")));  
 // recompute 3 of 4 (the recomputed forward runs in the backward pass).
 double backwardShare(const TrainingSpec& s) { return s.activation_checkpointing ? 0.75 : 2.0 / 3.0; }
 
+// Time of a stage's last backward (and its TP and expert collectives), under which later work hides.
+double backwardWindow(const StageTime& t, double bwdShare) {
+  return bwdShare * (t.compute + t.tp_comm + t.expert_comm);
+}
+
+// A template's pace per micro-batch, the M-independent rest of its iteration and its tail, from
+// its stages' times (stage `replaced` taking `with` instead, when >= 0). Both timeTemplates()
+// and iterationTimeWith() take it from here, so the two agree to the bit.
+struct TemplatePace {
+  double perMb = 0, fixed = 0, sync = 0;
+};
+TemplatePace templatePace(const std::vector<StageReport>& stages, int v, bool overlap, double bwdShare,
+                          int replaced, const StageTime* with) {
+  const int d = static_cast<int>(stages.size());
+  auto at = [&](int s) -> const StageTime& { return s == replaced ? *with : stages[static_cast<size_t>(s)].time; };
+  double maxT = 0, sumT = 0, legacyMaxSync = 0;
+  for (int s = 0; s < d; ++s) {
+    const double ts = at(s).perMicroBatch();
+    maxT = std::max(maxT, ts);
+    sumT += ts;
+    legacyMaxSync = std::max(legacyMaxSync, at(s).perIteration());
+  }
+  TemplatePace p;
+  p.sync = legacyMaxSync;
+  if (overlap) {
+    // Stage s ends its last backward the drain of stages 0..s-1 earlier than stage 0, and
+    // reduces its gradients from then on; the optimizer waits for every stage (the global
+    // gradient norm), the parameter all-gather follows it.
+    double slack = 0, reduce = 0, opt = 0, gather = 0;
+    for (int s = 0; s < d; ++s) {
+      reduce = std::max(reduce, at(s).grad_sync - slack);
+      slack += backwardWindow(at(s), bwdShare);
+      opt = std::max(opt, at(s).optimizer);
+      gather = std::max(gather, at(s).param_gather);
+    }
+    // The tied embeddings reduce after the data-parallel reduction, before the step (stage 0
+    // carries their time when it has a partner stage, else 0).
+    const double embed = d > 1 ? at(0).embedding_sync : 0.0;
+    p.sync = reduce + embed + opt + gather;
+  }
+  // T(M) = M max t_s + (sum t_s - max t_s) / v + sync: linear in M for the batch split.
+  p.perMb = maxT;
+  p.fixed = (sumT - maxT) / v + p.sync;
+  return p;
+}
+
 }  // namespace
+
+double CostModel::Impl::iterationTimeWith(const Plan& plan, const PlanReport& priced, int templ, int stage,
+                                          const StageTime& time) const {
+  const int nt = static_cast<int>(plan.templates.size());
+  if (static_cast<int>(priced.templates.size()) != nt || templ < 0 || templ >= nt || stage < 0 ||
+      stage >= static_cast<int>(priced.templates[static_cast<size_t>(templ)].stages.size()))
+    return std::numeric_limits<double>::infinity();
+  std::vector<double> perMb(static_cast<size_t>(nt)), fixed(static_cast<size_t>(nt));
+  std::vector<int> weight(static_cast<size_t>(nt)), M(static_cast<size_t>(nt), 1);
+  const double bwdShare = backwardShare(spec);
+  for (int j = 0; j < nt; ++j) {
+    const TemplateReport& tr = priced.templates[static_cast<size_t>(j)];
+    const TemplatePace p = templatePace(tr.stages, std::max(1, tr.virtual_stages), terms.overlap, bwdShare,
+                                        j == templ ? stage : -1, &time);
+    perMb[static_cast<size_t>(j)] = p.perMb;
+    fixed[static_cast<size_t>(j)] = p.fixed;
+    const Template& t = plan.templates[static_cast<size_t>(j)];
+    weight[static_cast<size_t>(j)] = t.replicas * t.micro_batch;
+  }
+  // As price(plan, true) splits the batch (M stays 1 where it cannot).
+  splitBatch(perMb.data(), fixed.data(), weight.data(), nt, spec.global_batch, M.data());
+  double T = 0;
+  for (int j = 0; j < nt; ++j)
+    T = std::max(T, perMb[static_cast<size_t>(j)] * M[static_cast<size_t>(j)] + fixed[static_cast<size_t>(j)]);
+  return T;
+}
 
 void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* perMb, double* fixed,
                                     PlanPlacement& placement) const {
@@ -108,8 +176,6 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
                           v > 1 && s == d - 1 ? slotOf(0) : nullptr, R, t.stages[static_cast<size_t>(s)].tp);
     }
 
-    if (sc.tail.size() < static_cast<size_t>(d)) sc.tail.resize(static_cast<size_t>(d));
-    double maxT = 0, sumT = 0, legacyMaxSync = 0;
     double upstream = 0;  // transfer time of the boundary with the previous stage
     for (int s = 0; s < d; ++s) {
       const Stage& st = t.stages[static_cast<size_t>(s)];
@@ -311,27 +377,20 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       if (moe && memBw > 0)
         sr.time.optimizer += expertShare * adamBytesPerParam / memBw / (spec.distributed_optimizer ? tiling.edp : 1);
 
-      const double ts = sr.time.perMicroBatch();
-      maxT = std::max(maxT, ts);
-      sumT += ts;
       // What runs while the stage's last backward (and its TP collectives) and its next first
       // forward run.
-      sc.tail[static_cast<size_t>(s)].window = bwdShare * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
-      sc.tail[static_cast<size_t>(s)].fwdWindow = (1 - bwdShare) * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
+      const double window = backwardWindow(sr.time, bwdShare);
+      const double fwdWindow = (1 - bwdShare) * (sr.time.compute + sr.time.tp_comm + sr.time.expert_comm);
       if (terms.overlap && !deepspeed && spec.overlap_grad_reduce) {
         // Every bucket but the last reduces while the backward still runs.
-        sr.time.grad_sync_hidden = std::min(std::max(0.0, red - redLast), sc.tail[static_cast<size_t>(s)].window);
+        sr.time.grad_sync_hidden = std::min(std::max(0.0, red - redLast), window);
       }
       sr.time.grad_sync = red - sr.time.grad_sync_hidden;
       // Megatron-LM refuses --overlap-param-gather without --overlap-grad-reduce (validate_args),
       // so that pair runs, and is priced, with the gather exposed.
       if (terms.overlap && !deepspeed && spec.overlap_param_gather && spec.overlap_grad_reduce && ag > 0)
-        sr.time.param_gather_hidden = std::min(std::max(0.0, ag - agLast), sc.tail[static_cast<size_t>(s)].fwdWindow);
+        sr.time.param_gather_hidden = std::min(std::max(0.0, ag - agLast), fwdWindow);
       sr.time.param_gather = ag - sr.time.param_gather_hidden;
-      sc.tail[static_cast<size_t>(s)].gExposed = sr.time.grad_sync;
-      sc.tail[static_cast<size_t>(s)].agExposed = sr.time.param_gather;
-      sc.tail[static_cast<size_t>(s)].opt = sr.time.optimizer;
-      legacyMaxSync = std::max(legacyMaxSync, sr.time.perIteration());
     }
 
     // ---- Tied embeddings: the first and last stage all-reduce the word embedding's gradient ----
@@ -345,30 +404,13 @@ void CostModel::Impl::timeTemplates(const Plan& plan, PlanReport& r, double* per
       embed = pipeline.slowestPairAllReduce(slotOf(0), slotOf(d - 1), R, placement.stages[base].gpu, bytes);
       tr.stages[0].time.embedding_sync = embed;
       tr.stages[static_cast<size_t>(d - 1)].time.embedding_sync = embed;
-      legacyMaxSync = std::max({legacyMaxSync, tr.stages[0].time.perIteration(),
-                                tr.stages[static_cast<size_t>(d - 1)].time.perIteration()});
     }
 
     // ---- The tail after the pipeline ----
-    double sync = legacyMaxSync;
-    if (terms.overlap) {
-      // Stage s ends its last backward the drain of stages 0..s-1 earlier than stage 0, and
-      // reduces its gradients from then on; the optimizer waits for every stage (the global
-      // gradient norm), the parameter all-gather follows it.
-      double slack = 0, reduce = 0, opt = 0, gather = 0;
-      for (int s = 0; s < d; ++s) {
-        reduce = std::max(reduce, sc.tail[static_cast<size_t>(s)].gExposed - slack);
-        slack += sc.tail[static_cast<size_t>(s)].window;
-        opt = std::max(opt, sc.tail[static_cast<size_t>(s)].opt);
-        gather = std::max(gather, sc.tail[static_cast<size_t>(s)].agExposed);
-      }
-      // The tied embeddings reduce after the data-parallel reduction, before the step.
-      sync = reduce + embed + opt + gather;
-    }
-    tr.sync_s = sync;
-    // T(M) = M max t_s + (sum t_s - max t_s) / v + sync: linear in M for the batch split.
-    perMb[j] = maxT;
-    fixed[j] = (sumT - maxT) / v + sync;
+    const TemplatePace pace = templatePace(tr.stages, v, terms.overlap, bwdShare, -1, nullptr);
+    tr.sync_s = pace.sync;
+    perMb[j] = pace.perMb;
+    fixed[j] = pace.fixed;
   }
 }
 

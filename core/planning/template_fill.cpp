@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iterator>
+#include <limits>
 #include <optional>
 
 #include "catalog/gpu_type.h"
@@ -215,6 +216,9 @@ PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBat
   // candidate i of every stage at once and each stage keeps its fastest.
   std::vector<size_t> pick(static_cast<size_t>(d), 0);
   std::vector<double> bestT(static_cast<size_t>(d), 0);
+  // Each candidate's stage time as its round priced it (none where the round had no timing).
+  std::vector<std::vector<std::optional<StageTime>>> timed(static_cast<size_t>(d));
+  for (int s = 0; s < d; ++s) timed[static_cast<size_t>(s)].resize(cands[static_cast<size_t>(s)].size());
   for (size_t i = 0; i < rounds; ++i) {
     for (int s = 0; s < d; ++s) {
       auto& c = cands[static_cast<size_t>(s)];
@@ -227,6 +231,7 @@ PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBat
       auto& c = cands[static_cast<size_t>(s)];
       if (c.empty() || i >= c.size()) continue;
       const StageTime& tm = r.templates[ti].stages[static_cast<size_t>(s)].time;
+      timed[static_cast<size_t>(s)][i] = tm;
       const double v = tm.perMicroBatch() * microBatchBound + tm.grad_sync;
       if (i == 0 || v < bestT[static_cast<size_t>(s)]) {
         bestT[static_cast<size_t>(s)] = v;
@@ -248,6 +253,13 @@ PlanReport TemplateFill::tileExperts(Plan& work, PlanReport report, int microBat
     auto& c = cands[static_cast<size_t>(s)];
     for (size_t i = 0; i < c.size(); ++i) {
       if (i == pick[static_cast<size_t>(s)]) continue;
+      // A stage's tiling changes only its own time items, so its round's timing says, to the
+      // bit, what the whole iteration would take with it (the memory it does not say): only
+      // a tiling that would be faster is priced in full.
+      const auto& time = timed[static_cast<size_t>(s)][i];
+      const double est = time ? cost_.iterationTimeWith(work, cur, static_cast<int>(ti), s, *time)
+                              : -std::numeric_limits<double>::infinity();
+      if (!(est < cur.iteration_time_s)) continue;
       t.stages[static_cast<size_t>(s)].expert_tiling = c[i];
       PlanReport r = cost_.price(work, true);
       ++priced;
