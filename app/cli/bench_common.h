@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "best_curve.h"
 #include "catalog/gpu_catalog.h"
 #include "catalog/training_spec.h"
 #include "cluster/composition.h"
@@ -93,11 +94,6 @@ std::string nodeSizesLabel(const Composition& c);
 // Whether an exhaustive run is the optimum: it searched every stage order to the end (not
 // refused, not cancelled, not cut by its budget, not at a coarser granularity) and found a plan.
 bool searchedEveryStageOrder(const BenchRun& exhaustive);
-// Read from a planner's best-so-far curve (PlannerStats::best_curve, exact per evaluation):
-// the best throughput within `evals` evaluations (< 0 when none), and the evaluations at the
-// first improvement reaching `target` (-1 when never).
-double bestAt(const std::vector<std::pair<long long, double>>& curve, long long evals);
-long long reaches(const std::vector<std::pair<long long, double>>& curve, double target);
 
 class BenchOutput {
  public:

@@ -77,19 +77,6 @@ void describeWeights(BenchOutput& o, const std::string& planner, const std::stri
 
 }  // namespace
 
-double bestAt(const std::vector<std::pair<long long, double>>& curve, long long evals) {
-  double best = -1;
-  for (const auto& [e, v] : curve)
-    if (e <= evals) best = std::max(best, v);
-  return best;
-}
-
-long long reaches(const std::vector<std::pair<long long, double>>& curve, double target) {
-  for (const auto& [e, v] : curve)
-    if (atLeast(v, target)) return e;
-  return -1;
-}
-
 void benchTime(BenchOutput& o) {
   const BenchOptions& opt = o.options();
   o.heading("time", "arachne's planning time against issue 13's targets");

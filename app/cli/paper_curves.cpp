@@ -3,6 +3,7 @@
 // hetauto over several seeds (the paper quotes HetAuto's median).
 #include <algorithm>
 
+#include "best_curve.h"
 #include "paper_figures.h"
 #include "paper_run.h"
 #include "planning/planner.h"
@@ -24,21 +25,6 @@ CellKey curveKey(const PaperOptions& o, const std::string& planner, const std::s
   k.budget_evals = evals;
   k.seed = seed;
   return k;
-}
-
-// Best-so-far seq/s at `evals` evaluations: the last improvement at or before it; < 0 when none.
-double bestAt(const std::vector<std::pair<long long, double>>& curve, long long evals) {
-  double best = -1;
-  for (const auto& [e, v] : curve)
-    if (e <= evals) best = std::max(best, v);
-  return best;
-}
-
-// Evaluations at the first improvement reaching `target` (relative 1e-9); -1 when never.
-long long reaches(const std::vector<std::pair<long long, double>>& curve, double target) {
-  for (const auto& [e, v] : curve)
-    if (v >= target - 1e-9 * target) return e;
-  return -1;
 }
 
 double median(std::vector<double> v) {
